@@ -1,0 +1,5 @@
+import sys
+
+from mafiatab.cli import main
+
+sys.exit(main())

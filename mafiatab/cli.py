@@ -1,0 +1,51 @@
+"""The `mafiatab` command line.
+
+Each subcommand lives in `mafiatab/commands/<name>.py` and exposes
+`register(subparsers)`, which adds its parser and sets `func` to a callable
+taking the parsed arguments and returning the exit code. Command modules import
+heavy things (Django, the seating search) inside their `run`, so that
+`mafiatab standings` starts fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+#: Subcommand modules under `mafiatab.commands`, in the order `--help` lists them.
+COMMAND_MODULES = ("standings", "seating", "demo", "import_", "export")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="mafiatab",
+        description="An open tournament system for sports mafia (FIIM regulation).",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    subparsers.required = True
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(f"mafiatab.commands.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"mafiatab.commands.{name}":
+                raise
+            continue
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.func(args)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

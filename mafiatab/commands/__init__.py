@@ -1,0 +1,1 @@
+"""Subcommands of the `mafiatab` CLI; see `mafiatab.cli`."""

@@ -1,0 +1,177 @@
+"""The game protocol (section 9) and the tournament it belongs to.
+
+A protocol keeps its ten seats column by column (`players`, `roles`, `fouls`,
+seat 1 first) so that a tournament of tens of thousands of games loads fast;
+`Protocol.seat(n)` gives one seat as a `Seat`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from mafiatab.core.roles import Role, Stage, Team, Winner
+
+#: Seats are numbered 1..10.
+SEATS = range(1, 11)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One seat of a protocol."""
+
+    number: int
+    """Seat number, 1..10."""
+    player: str
+    """The player's nickname, exactly as written in the protocol."""
+    role: Role
+    """The card dealt to the seat."""
+    fouls: int = 0
+    """Fouls given to the player, 0..4."""
+
+
+@dataclass(frozen=True, slots=True)
+class JudgeExtra:
+    """Extra points a table judge gave one player (8.4), with the written reason (9.10)."""
+
+    seat: int
+    """The seat that gets the points."""
+    points: Fraction
+    """Positive points, exact."""
+    reason: str = ""
+    """Why, as written on the back of the protocol."""
+    chief_approved: bool = False
+    """The chief judge approved 0.6 or 0.7 (8.4.3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GamePenalty:
+    """A -0.4 penalty for an action that harmed the game (8.5.1-8.5.4)."""
+
+    seat: int
+    """The penalised seat."""
+    rule: str
+    """The clause: "8.5.1", "8.5.2", "8.5.3" or "8.5.4"."""
+    reason: str = ""
+    """The judge's explanation."""
+
+
+@dataclass(frozen=True, slots=True)
+class Removal:
+    """A removal (disqualification from the table, 8.2.4)."""
+
+    seat: int
+    """The removed seat."""
+    reason: str = ""
+    """Why the player was removed."""
+    online: bool = False
+    """Removed for a violation of the online addendum (item 4.1): -0.8 instead of -0.5."""
+    fined: bool = True
+    """False when the judge waived the fine (online addendum, time-out item 7)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Protocol:
+    """One game protocol: the official form of section 9 as data."""
+
+    id: str
+    """Unique label of the game within the tournament, e.g. "Q3-T2"."""
+    stage: Stage
+    """Qualifying, semifinal or final."""
+    players: tuple[str, ...]
+    """Nicknames, seat 1 first (10 of them)."""
+    roles: tuple[Role, ...]
+    """Roles, seat 1 first."""
+    winner: Winner
+    """The winning team, or a draw."""
+    fouls: tuple[int, ...] = (0,) * 10
+    """Fouls, seat 1 first."""
+    round: int | None = None
+    """Round (tour) number within the stage."""
+    table: int | None = None
+    """Table number."""
+    date: str | None = None
+    """ISO date of the game."""
+    judge: str | None = None
+    """The table judge."""
+    first_killed: int | None = None
+    """Seat killed in the first night; None for a miss."""
+    best_move: tuple[int, ...] = ()
+    """Seats the first-killed player named as black (up to 3)."""
+    judge_extra: tuple[JudgeExtra, ...] = ()
+    """Judge extra points (8.4)."""
+    penalties: tuple[GamePenalty, ...] = ()
+    """8.5 penalties."""
+    disqualified: tuple[Removal, ...] = ()
+    """Removals (8.2.4)."""
+    replayed: bool = False
+    """The game was annulled and replayed (online addendum): it counts for nothing
+    but its removal penalties."""
+
+    def seat(self, number: int) -> Seat:
+        """Seat `number` (1..10) as a `Seat`."""
+        i = number - 1
+        return Seat(number, self.players[i], self.roles[i], self.fouls[i])
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """All ten seats, seat 1 first."""
+        return tuple(self.seat(n) for n in range(1, len(self.players) + 1))
+
+    def is_counted(self) -> bool:
+        """False for a replayed game."""
+        return not self.replayed
+
+    def team_of(self, seat: int) -> Team:
+        """The team of the player in `seat`."""
+        return self.roles[seat - 1].team
+
+    def is_winner(self, seat: int) -> bool:
+        """True when the seat's team won the game."""
+        return self.winner.team is self.roles[seat - 1].team
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentPenalty:
+    """A disciplinary penalty that belongs to no single game (lateness, lobby)."""
+
+    player: str
+    """The penalised player's nickname."""
+    points: Fraction
+    """Zero or negative points, exact."""
+    reason: str = ""
+    """Why, e.g. "late 7 minutes to round 2"."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    """Everything needed to score a tournament: settings, penalties, protocols."""
+
+    name: str
+    """The tournament's name."""
+    ruleset: str
+    """The code of its regulation: "fiim" or "fiim-online"."""
+    games: tuple[Protocol, ...] = ()
+    """Confirmed game protocols."""
+    participants: int | None = None
+    """Registered participants (8.7); None: the distinct players of `games`."""
+    games_before_final: int | None = None
+    """Games one player is scheduled to play before the final (8.6 B); None: derived."""
+    lot_seed: int = 0
+    """Seed of the lot that breaks the ties left after 8.8.4."""
+    penalties: tuple[TournamentPenalty, ...] = field(default=())
+    """Tournament-level penalties."""
+
+    def player_names(self) -> list[str]:
+        """Every player seated in any game, replayed games included, in order of appearance."""
+        seen: dict[str, None] = {}
+        for game in self.games:
+            for nick in game.players:
+                seen[nick] = None
+        return list(seen)
+
+    def participant_count(self) -> int:
+        """`participants`, or the number of distinct players seated in any game."""
+        if self.participants is not None:
+            return self.participants
+        return len(self.player_names())

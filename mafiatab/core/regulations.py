@@ -1,0 +1,161 @@
+"""Regulations as versioned objects.
+
+A regulation that scored a past tournament is never edited: a new edition is a
+new entry in `REGULATIONS`. Every constant of section 8 is an attribute here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from mafiatab.core.roles import Role, Winner
+
+F = Fraction
+
+
+@dataclass(frozen=True)
+class NegativeActionRule:
+    """The conditions of one 8.5 clause."""
+
+    clause: str
+    """"8.5.1" .. "8.5.4"."""
+    roles: frozenset[Role]
+    """Roles the penalised player may hold."""
+    winner: Winner | None
+    """The result the clause requires (a red loss is `Winner.BLACK`), None for any."""
+    summary: str
+    """A short English description of the clause."""
+
+
+_RED_TEAM = frozenset({Role.RED, Role.SHERIFF})
+_BLACK_TEAM = frozenset({Role.BLACK, Role.DON})
+
+
+@dataclass(frozen=True)
+class Regulation:
+    """The constants and small formulas of one edition of the scoring rules."""
+
+    code: str
+    """Registry key, as written in tournament files ("fiim", "fiim-online")."""
+    title: str
+    """Human-readable name of the edition."""
+    online: bool = False
+    """True when the online addendum applies (online removals, -0.8)."""
+    max_stars: int | None = None
+    """The highest status a tournament under this regulation may have (addendum 2.1)."""
+
+    win_points: Fraction = F(1)
+    """8.2.1/8.2.2: points for a win."""
+    best_move_three: Fraction = F(2, 5)
+    """8.3.1: three blacks named."""
+    best_move_two: Fraction = F(1, 4)
+    """8.3.1: two blacks named."""
+    removal: Fraction = F(-1, 2)
+    """8.2.4: removal from the table."""
+    online_removal: Fraction | None = None
+    """Online addendum 4.1: removal for an online violation (None where not allowed)."""
+    judge_max_players: int = 3
+    """8.4.1: judge extra points go to at most this many players."""
+    judge_total_cap: Fraction = F(1)
+    """8.4.2: judge extra points of one game in total."""
+    judge_winner_cap: Fraction = F(7, 10)
+    """8.4.3: at most, for a player of the winning team."""
+    judge_unapproved_cap: Fraction = F(1, 2)
+    """8.4.3: above this the chief judge must approve."""
+    judge_loser_cap: Fraction = F(2, 5)
+    """8.4.4: at most, for a player of the losing team."""
+    negative_action: Fraction = F(-2, 5)
+    """8.5: each recorded negative action."""
+    negative_action_rules: dict[str, NegativeActionRule] = field(
+        default_factory=lambda: {
+            r.clause: r
+            for r in (
+                NegativeActionRule(
+                    "8.5.1", _RED_TEAM, Winner.BLACK, "broke on a red player at ten, red lost"
+                ),
+                NegativeActionRule(
+                    "8.5.2",
+                    frozenset({Role.RED}),
+                    None,
+                    "broke on a red player at four when a lift guaranteed the red win",
+                ),
+                NegativeActionRule(
+                    "8.5.3", _RED_TEAM, Winner.BLACK, "opened with a false check, red lost"
+                ),
+                NegativeActionRule(
+                    "8.5.4",
+                    _BLACK_TEAM,
+                    Winner.RED,
+                    "claimed sheriff with a red check on the real sheriff, black lost",
+                ),
+            )
+        }
+    )
+    """8.5.1-8.5.4 and what each requires."""
+    compensation_cap: Fraction = F(2, 5)
+    """8.6.1: Ci at most (and Ci when i > B)."""
+    compensation_share: Fraction = F(2, 5)
+    """8.6.1: B is this share of the games played before the final."""
+    k_threshold: int = 20
+    """8.7: K applies to tournaments of at most this many participants."""
+
+    def compensation_b(self, games_before_final: int) -> int:
+        """B of 8.6.1: 40% of the games before the final, rounded half up."""
+        share = self.compensation_share * games_before_final
+        return int(share + F(1, 2)) if share >= 0 else 0
+
+    def compensation(self, first_night_kills: int, b: int) -> Fraction:
+        """Ci of 8.6.1 for a player killed `first_night_kills` times (i) as red or sheriff."""
+        if first_night_kills > b or b == 0:
+            return self.compensation_cap
+        return self.compensation_cap * first_night_kills / b
+
+    def applies_k(self, participants: int) -> bool:
+        """True when 8.7 applies."""
+        return participants <= self.k_threshold
+
+    def coefficient_k(self, games: int, heavy_games: int) -> Fraction:
+        """K = 1 + (N/2 - n) / (N/2) of 8.7.2; 1 for N = 0."""
+        if games == 0:
+            return F(1)
+        half = F(games, 2)
+        return 1 + (half - heavy_games) / half
+
+    def best_move_points(self, blacks_named: int) -> Fraction:
+        """8.3.1: points for naming `blacks_named` black players."""
+        if blacks_named >= 3:
+            return self.best_move_three
+        if blacks_named == 2:
+            return self.best_move_two
+        return F(0)
+
+    def removal_points(self, *, online: bool, fined: bool) -> Fraction:
+        """8.2.4 / addendum 4.1: the points of one removal."""
+        if not fined:
+            return F(0)
+        if online and self.online_removal is not None:
+            return self.online_removal
+        return self.removal
+
+
+FIIM = Regulation(code="fiim", title="FIIM tournament regulation, section 8")
+FIIM_ONLINE = Regulation(
+    code="fiim-online",
+    title="FIIM tournament regulation, section 8, with the addendum for online tournaments",
+    online=True,
+    max_stars=2,
+    online_removal=F(-4, 5),
+)
+
+#: Every edition ever used, by code. Add new editions; never edit a listed one.
+REGULATIONS: dict[str, Regulation] = {r.code: r for r in (FIIM, FIIM_ONLINE)}
+
+
+def get_regulation(code: str) -> Regulation:
+    """The regulation registered under `code`; KeyError naming the known codes otherwise."""
+    try:
+        return REGULATIONS[code]
+    except KeyError:
+        known = ", ".join(sorted(REGULATIONS))
+        raise KeyError(f"unknown ruleset {code!r} (known: {known})") from None
