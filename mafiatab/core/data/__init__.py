@@ -1,0 +1,1 @@
+"""Data files shipped with the core (the bundled demo tournament)."""
