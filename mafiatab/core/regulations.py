@@ -11,8 +11,6 @@ from fractions import Fraction
 
 from mafiatab.core.roles import Role, Winner
 
-F = Fraction
-
 
 @dataclass(frozen=True)
 class NegativeActionRule:
@@ -45,27 +43,27 @@ class Regulation:
     max_stars: int | None = None
     """The highest status a tournament under this regulation may have (addendum 2.1)."""
 
-    win_points: Fraction = F(1)
+    win_points: Fraction = Fraction(1)
     """8.2.1/8.2.2: points for a win."""
-    best_move_three: Fraction = F(2, 5)
+    best_move_three: Fraction = Fraction(2, 5)
     """8.3.1: three blacks named."""
-    best_move_two: Fraction = F(1, 4)
+    best_move_two: Fraction = Fraction(1, 4)
     """8.3.1: two blacks named."""
-    removal: Fraction = F(-1, 2)
+    removal: Fraction = Fraction(-1, 2)
     """8.2.4: removal from the table."""
     online_removal: Fraction | None = None
     """Online addendum 4.1: removal for an online violation (None where not allowed)."""
     judge_max_players: int = 3
     """8.4.1: judge extra points go to at most this many players."""
-    judge_total_cap: Fraction = F(1)
+    judge_total_cap: Fraction = Fraction(1)
     """8.4.2: judge extra points of one game in total."""
-    judge_winner_cap: Fraction = F(7, 10)
+    judge_winner_cap: Fraction = Fraction(7, 10)
     """8.4.3: at most, for a player of the winning team."""
-    judge_unapproved_cap: Fraction = F(1, 2)
+    judge_unapproved_cap: Fraction = Fraction(1, 2)
     """8.4.3: above this the chief judge must approve."""
-    judge_loser_cap: Fraction = F(2, 5)
+    judge_loser_cap: Fraction = Fraction(2, 5)
     """8.4.4: at most, for a player of the losing team."""
-    negative_action: Fraction = F(-2, 5)
+    negative_action: Fraction = Fraction(-2, 5)
     """8.5: each recorded negative action."""
     negative_action_rules: dict[str, NegativeActionRule] = field(
         default_factory=lambda: {
@@ -93,9 +91,9 @@ class Regulation:
         }
     )
     """8.5.1-8.5.4 and what each requires."""
-    compensation_cap: Fraction = F(2, 5)
+    compensation_cap: Fraction = Fraction(2, 5)
     """8.6.1: Ci at most (and Ci when i > B)."""
-    compensation_share: Fraction = F(2, 5)
+    compensation_share: Fraction = Fraction(2, 5)
     """8.6.1: B is this share of the games played before the final."""
     k_threshold: int = 20
     """8.7: K applies to tournaments of at most this many participants."""
@@ -103,7 +101,7 @@ class Regulation:
     def compensation_b(self, games_before_final: int) -> int:
         """B of 8.6.1: 40% of the games before the final, rounded half up."""
         share = self.compensation_share * games_before_final
-        return int(share + F(1, 2)) if share >= 0 else 0
+        return int(share + Fraction(1, 2)) if share >= 0 else 0
 
     def compensation(self, first_night_kills: int, b: int) -> Fraction:
         """Ci of 8.6.1 for a player killed `first_night_kills` times (i) as red or sheriff."""
@@ -118,8 +116,8 @@ class Regulation:
     def coefficient_k(self, games: int, heavy_games: int) -> Fraction:
         """K = 1 + (N/2 - n) / (N/2) of 8.7.2; 1 for N = 0."""
         if games == 0:
-            return F(1)
-        half = F(games, 2)
+            return Fraction(1)
+        half = Fraction(games, 2)
         return 1 + (half - heavy_games) / half
 
     def best_move_points(self, blacks_named: int) -> Fraction:
@@ -128,12 +126,12 @@ class Regulation:
             return self.best_move_three
         if blacks_named == 2:
             return self.best_move_two
-        return F(0)
+        return Fraction(0)
 
     def removal_points(self, *, online: bool, fined: bool) -> Fraction:
         """8.2.4 / addendum 4.1: the points of one removal."""
         if not fined:
-            return F(0)
+            return Fraction(0)
         if online and self.online_removal is not None:
             return self.online_removal
         return self.removal
@@ -145,7 +143,7 @@ FIIM_ONLINE = Regulation(
     title="FIIM tournament regulation, section 8, with the addendum for online tournaments",
     online=True,
     max_stars=2,
-    online_removal=F(-4, 5),
+    online_removal=Fraction(-4, 5),
 )
 
 #: Every edition ever used, by code. Add new editions; never edit a listed one.

@@ -1,0 +1,102 @@
+"""`mafiatab standings FILE`: the standings of a tournament file."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+HELP = "print the standings of a tournament file (mafiatab-tournament/1)"
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("standings", help=HELP, description=HELP)
+    parser.add_argument("file", metavar="FILE", help="the tournament file (JSON)")
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print the standings as JSON")
+    output.add_argument(
+        "--explain", metavar="NICK", help="print every line of this player's points"
+    )
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from mafiatab.core.tournament_file import TournamentFileError, load_tournament
+
+    try:
+        tournament = load_tournament(args.file)
+    except TournamentFileError as exc:
+        for problem in exc.problems:
+            print(f"{args.file}: {problem}", file=sys.stderr)
+        return 2
+    if args.explain is not None:
+        return _explain(tournament, args.explain)
+    from mafiatab.core.standings import compute_standings
+
+    standings = compute_standings(tournament)
+    if args.json:
+        sys.stdout.write(json.dumps(standings.to_json(), ensure_ascii=False, indent=2) + "\n")
+    else:
+        sys.stdout.write(render_table(standings))
+    return 0
+
+
+def render_table(standings: Any) -> str:
+    """The standings as a readable text table."""
+    from mafiatab.core.scoring import format_points
+
+    heavy = standings.heavy_side.value if standings.heavy_side else "none"
+    lines = [
+        standings.tournament,
+        f"K {format_points(standings.coefficient_k)} (heavy side: {heavy}), "
+        f"compensation B {standings.compensation_b}",
+        "",
+    ]
+    header = ("#", "player", "total", "main", "extra", "penalties", "wins", "don/sher", "1st night")
+    rows = [
+        (
+            f"{r.rank}{'*' if r.decided_by_lot else ''}",
+            r.player,
+            format_points(r.total),
+            format_points(r.main),
+            format_points(r.extra),
+            format_points(r.penalties),
+            str(r.wins),
+            str(r.wins_as_don_or_sheriff),
+            str(r.first_night_deaths),
+        )
+        for r in standings.rows
+    ]
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    for row in [header, *rows]:
+        cells = [
+            cell.ljust(width) if i == 1 else cell.rjust(width)
+            for i, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ]
+        lines.append("  ".join(cells).rstrip())
+    if standings.lot:
+        lines.append("")
+        lines.append(f"* order decided by lot (8.8.5, seed {standings.lot_seed}):")
+        lines.extend("  " + " > ".join(group) for group in standings.lot)
+    return "\n".join(lines) + "\n"
+
+
+def _explain(tournament: Any, player: str) -> int:
+    from mafiatab.core.scoring import explain, format_points
+    from mafiatab.core.standings import compute_standings
+
+    standings = compute_standings(tournament)
+    try:
+        row = standings.row(player)
+    except KeyError:
+        print(f"no player {player!r} in {tournament.name!r}", file=sys.stderr)
+        return 2
+    out = [f"{player}: rank {row.rank}, total {format_points(row.total)}"]
+    out.extend(f"  {line}" for line in explain(tournament, player))
+    out.append(
+        f"  main {format_points(row.main)} + extra {format_points(row.extra)}"
+        f" + penalties {format_points(row.penalties)} = {format_points(row.total)}"
+    )
+    sys.stdout.write("\n".join(out) + "\n")
+    return 0

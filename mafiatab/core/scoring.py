@@ -1,0 +1,326 @@
+"""Scoring of games and tournaments: section 8 of the regulation.
+
+`game_awards` is the one place that decides who gets which points in a game
+(8.2-8.6 and the replay carry-over). Everything else consumes its awards:
+`score_game` turns them into explained `ScoreLine`s, and `tally` counts them over
+a whole tournament in one pass, so standings of tens of thousands of games are
+computed with a handful of exact fraction operations per player.
+
+An award's amount is exact; it is None for the two amounts that depend on the
+whole tournament: a win (times K where 8.7 applies) and a compensation (Ci of 8.6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from mafiatab.core.protocol import Protocol, Tournament
+from mafiatab.core.regulations import Regulation, get_regulation
+from mafiatab.core.roles import Role, Stage, Team, Winner
+from mafiatab.core.validation import game_label
+
+#: Clauses of the awards (a removal for an online violation is item 4.1 of the addendum).
+WIN_RED = "8.2.1"
+WIN_BLACK = "8.2.2"
+REMOVAL = "8.2.4"
+ONLINE_REMOVAL = "online 4.1"
+BEST_MOVE = "8.3"
+JUDGE_EXTRA = "8.4"
+COMPENSATION = "8.6"
+TOURNAMENT_PENALTY = "discipline"
+
+#: Clauses whose points are main points; every other game clause gives extra points.
+MAIN_CLAUSES = frozenset({WIN_RED, WIN_BLACK, COMPENSATION})
+
+_RED_TEAM = (Role.RED, Role.SHERIFF)
+_BLACK_TEAM = (Role.BLACK, Role.DON)
+_WIN_CLAUSE = {Winner.RED: WIN_RED, Winner.BLACK: WIN_BLACK}
+_WIN_ROLES = {Winner.RED: _RED_TEAM, Winner.BLACK: _BLACK_TEAM}
+
+#: One award of a game: (seat, clause, exact amount or None, note).
+Award = tuple[int, str, Fraction | None, str]
+
+
+def game_awards(protocol: Protocol, regulation: Regulation) -> list[Award]:
+    """Who gets which points in one game, clause by clause."""
+    awards: list[Award] = []
+    roles = protocol.roles
+    if not protocol.replayed:
+        winner = protocol.winner
+        if winner is not Winner.DRAW:
+            clause = _WIN_CLAUSE[winner]
+            team = _WIN_ROLES[winner]
+            awards.extend((i, clause, None, "") for i, role in enumerate(roles, 1) if role in team)
+        killed = protocol.first_killed
+        if killed is not None and roles[killed - 1] in _RED_TEAM:
+            if winner is Winner.BLACK and protocol.stage is not Stage.FINAL:
+                awards.append((killed, COMPENSATION, None, ""))
+            if protocol.best_move:
+                blacks = sum(1 for seat in protocol.best_move if roles[seat - 1] in _BLACK_TEAM)
+                points = regulation.best_move_points(blacks)
+                if points:
+                    awards.append((killed, BEST_MOVE, points, f"{blacks} blacks named"))
+        awards.extend((e.seat, JUDGE_EXTRA, e.points, e.reason) for e in protocol.judge_extra)
+        awards.extend(
+            (p.seat, p.rule, regulation.negative_action, p.reason) for p in protocol.penalties
+        )
+    for removal in protocol.disqualified:
+        clause = ONLINE_REMOVAL if removal.online else REMOVAL
+        points = regulation.removal_points(online=removal.online, fined=removal.fined)
+        awards.append((removal.seat, clause, points, removal.reason))
+    return awards
+
+
+@dataclass(frozen=True)
+class ScoringContext:
+    """What the points of one game depend on beyond the game itself (8.6, 8.7)."""
+
+    regulation: Regulation
+    """The tournament's regulation."""
+    coefficient_k: Fraction = Fraction(1)
+    """K of 8.7 (1 where it does not apply)."""
+    heavy_side: Team | None = None
+    """The side whose wins are multiplied by K; None where 8.7 does not apply."""
+    compensation_b: int = 0
+    """B of 8.6."""
+    first_night_kills: Mapping[str, int] = field(default_factory=dict)
+    """i of 8.6 per player."""
+
+    def win_points(self, clause: str) -> Fraction:
+        """The points of one win, times K for the heavy side (8.7.3)."""
+        team = Team.RED if clause == WIN_RED else Team.BLACK
+        points = self.regulation.win_points
+        return points * self.coefficient_k if team is self.heavy_side else points
+
+    def compensation(self, player: str) -> Fraction:
+        """Ci of 8.6.1 for the player."""
+        return self.regulation.compensation(
+            self.first_night_kills.get(player, 0), self.compensation_b
+        )
+
+    def amount(self, player: str, clause: str, amount: Fraction | None) -> Fraction:
+        """The exact points of an award."""
+        if amount is not None:
+            return amount
+        if clause == COMPENSATION:
+            return self.compensation(player)
+        return self.win_points(clause)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """One line of a player's points, with the clause that gives it."""
+
+    player: str
+    """The player's nickname."""
+    game: str | None
+    """The game's id; None for a tournament-level penalty."""
+    clause: str
+    """The clause of the regulation (or addendum) that gives the points."""
+    kind: str
+    """"main", "extra" (8.2.4, 8.3, 8.4, 8.5) or "penalty" (tournament-level)."""
+    points: Fraction
+    """Exact points, negative for a penalty."""
+    label: str
+    """What the points are for, in plain words."""
+
+    def __str__(self) -> str:
+        where = f", {game_label(self.game)}" if self.game is not None else ""
+        return f"{self.clause} {self.label}{where}: {format_points(self.points, signed=True)}"
+
+
+def round_half_up(value: Fraction, places: int = 2) -> Fraction:
+    """`value` rounded to `places` decimals, halves away from zero."""
+    scale = 10**places
+    magnitude = (abs(value) * scale + Fraction(1, 2)).__floor__()
+    return Fraction(magnitude if value >= 0 else -magnitude, scale)
+
+
+def format_points(value: Fraction, *, signed: bool = False) -> str:
+    """Points for display: two decimals, halves up (`+0.40` when signed)."""
+    rounded = round_half_up(value)
+    text = f"{abs(rounded.numerator) * 100 // rounded.denominator / 100:.2f}"
+    if rounded < 0:
+        return f"-{text}"
+    return f"+{text}" if signed else text
+
+
+def _label(protocol: Protocol, award: Award, context: ScoringContext, player: str) -> str:
+    seat, clause, _, note = award
+    if clause in (WIN_RED, WIN_BLACK):
+        team = "red" if clause == WIN_RED else "black"
+        role = protocol.roles[seat - 1].value
+        text = f"win of the {team} team as {role}"
+        if context.win_points(clause) != context.regulation.win_points:
+            text += f", times K {format_points(context.coefficient_k)} (8.7)"
+        return text
+    if clause == COMPENSATION:
+        i = context.first_night_kills.get(player, 0)
+        return (
+            f"compensation for the first-night kill, red team lost "
+            f"(i {i}, B {context.compensation_b})"
+        )
+    prefix = "removal carried over from the replayed game" if protocol.replayed else None
+    texts = {
+        BEST_MOVE: "best move",
+        JUDGE_EXTRA: "judge extra points",
+        REMOVAL: "removal",
+        ONLINE_REMOVAL: "removal for an online violation",
+    }
+    text = prefix or texts.get(clause, f"negative action ({clause})")
+    amount = award[2]
+    if amount == 0 and clause in (REMOVAL, ONLINE_REMOVAL):
+        text += ", fine waived"
+    return f"{text}: {note}" if note else text
+
+
+def score_game(
+    protocol: Protocol, regulation: Regulation, context: ScoringContext | None = None
+) -> list[ScoreLine]:
+    """Every line of the points of one game.
+
+    Without a context the game is scored on its own: K = 1 and compensations are
+    computed as if this were the player's only first-night kill.
+    """
+    ctx = context or ScoringContext(regulation)
+    lines = []
+    for award in game_awards(protocol, regulation):
+        seat, clause, amount, _ = award
+        player = protocol.players[seat - 1]
+        kind = "main" if clause in MAIN_CLAUSES else "extra"
+        points = ctx.amount(player, clause, amount)
+        lines.append(
+            ScoreLine(
+                player, protocol.id, clause, kind, points, _label(protocol, award, ctx, player)
+            )
+        )
+    return lines
+
+
+@dataclass
+class PlayerTally:
+    """What one pass over the games counts for one player."""
+
+    games: int = 0
+    """Counted games (replayed ones excluded)."""
+    games_before_final: int = 0
+    """Counted qualifying and semifinal games."""
+    wins: int = 0
+    """Games won."""
+    wins_as_don_or_sheriff: int = 0
+    """Games won as don or sheriff (8.8.3)."""
+    first_night_deaths: int = 0
+    """Counted games in which the player was killed in the first night, any role (8.8.4)."""
+    first_night_kills: int = 0
+    """i of 8.6: qualifying/semifinal first-night kills as red or sheriff."""
+    awards: dict[tuple[str, Fraction | None], int] = field(default_factory=dict)
+    """How many times the player got each (clause, amount)."""
+
+
+@dataclass
+class Tally:
+    """One pass over a tournament's games: the counts every point is made of."""
+
+    players: dict[str, PlayerTally]
+    """Per player, in order of first appearance."""
+    games: int = 0
+    """N of 8.7: counted games, all stages, draws included."""
+    red_wins: int = 0
+    """Counted games won by the red team."""
+    black_wins: int = 0
+    """Counted games won by the black team."""
+
+
+def tally(tournament: Tournament, regulation: Regulation) -> Tally:
+    """Count every award and statistic of the tournament in one pass over its games."""
+    players: dict[str, PlayerTally] = {}
+    result = Tally(players)
+    for protocol in tournament.games:
+        tallies = []
+        for nick in protocol.players:
+            entry = players.get(nick)
+            if entry is None:
+                entry = players[nick] = PlayerTally()
+            tallies.append(entry)
+        if not protocol.replayed:
+            _count_game(protocol, tallies, result)
+        for seat, clause, amount, _ in game_awards(protocol, regulation):
+            counts = tallies[seat - 1].awards
+            key = (clause, amount)
+            counts[key] = counts.get(key, 0) + 1
+    return result
+
+
+def _count_game(protocol: Protocol, tallies: list[PlayerTally], result: Tally) -> None:
+    result.games += 1
+    before_final = protocol.stage is not Stage.FINAL
+    for entry in tallies:
+        entry.games += 1
+        if before_final:
+            entry.games_before_final += 1
+    winner = protocol.winner
+    if winner is not Winner.DRAW:
+        if winner is Winner.RED:
+            result.red_wins += 1
+            key_roles: tuple[Role, ...] = _RED_TEAM
+        else:
+            result.black_wins += 1
+            key_roles = _BLACK_TEAM
+        for entry, role in zip(tallies, protocol.roles, strict=True):
+            if role in key_roles:
+                entry.wins += 1
+                if role is Role.SHERIFF or role is Role.DON:
+                    entry.wins_as_don_or_sheriff += 1
+    killed = protocol.first_killed
+    if killed is not None:
+        entry = tallies[killed - 1]
+        entry.first_night_deaths += 1
+        if before_final and protocol.roles[killed - 1] in _RED_TEAM:
+            entry.first_night_kills += 1
+
+
+def context_of(tournament: Tournament, counted: Tally) -> ScoringContext:
+    """K, the heavy side, B and every player's i, from a tally of the tournament."""
+    regulation = get_regulation(tournament.ruleset)
+    k = Fraction(1)
+    heavy: Team | None = None
+    participants = tournament.participants
+    if participants is None:
+        participants = len(counted.players)
+    if regulation.applies_k(participants) and counted.red_wins != counted.black_wins:
+        heavy = Team.RED if counted.red_wins < counted.black_wins else Team.BLACK
+        n = min(counted.red_wins, counted.black_wins)
+        k = regulation.coefficient_k(counted.games, n)
+    before_final = tournament.games_before_final
+    if before_final is None:
+        before_final = max((p.games_before_final for p in counted.players.values()), default=0)
+    return ScoringContext(
+        regulation=regulation,
+        coefficient_k=k,
+        heavy_side=heavy,
+        compensation_b=regulation.compensation_b(before_final),
+        first_night_kills={n: p.first_night_kills for n, p in counted.players.items()},
+    )
+
+
+def tournament_context(tournament: Tournament) -> ScoringContext:
+    """The scoring context of a tournament (one pass over its games)."""
+    return context_of(tournament, tally(tournament, get_regulation(tournament.ruleset)))
+
+
+def explain(tournament: Tournament, player: str) -> list[ScoreLine]:
+    """Every line of the player's points, game by game, then his tournament penalties."""
+    context = tournament_context(tournament)
+    lines: list[ScoreLine] = []
+    for protocol in tournament.games:
+        if player in protocol.players:
+            game_lines = score_game(protocol, context.regulation, context)
+            lines.extend(line for line in game_lines if line.player == player)
+    lines.extend(
+        ScoreLine(player, None, TOURNAMENT_PENALTY, "penalty", p.points, p.reason or "penalty")
+        for p in tournament.penalties
+        if p.player == player
+    )
+    return lines
