@@ -425,7 +425,6 @@ def score_game(
         if game["winner"] == "black":
             i = kills[victim]
             main[victim] += Fraction(2, 5) if i > b or b == 0 else Fraction(2, 5) * i / b
-    return
 
 
 def tournament_penalties(rng: random.Random) -> list[dict[str, Any]]:
@@ -454,9 +453,12 @@ def tournament_penalties(rng: random.Random) -> list[dict[str, Any]]:
 
 
 def make_final(
-    rng: random.Random, qualifying: list[dict[str, Any]], penalties: list[dict[str, Any]],
+    rng: random.Random,
+    qualifying: list[dict[str, Any]],
+    penalties: list[dict[str, Any]],
     winner: str,
-) -> dict[str, Any]:  # fmt: skip
+) -> dict[str, Any]:
+    """The final: the ten best after qualifying, seated at random."""
     totals = qualifying_totals(qualifying, penalties)
     ranked = sorted(NICKNAMES, key=lambda n: (*(-v for v in totals[n]), n))
     finalists = rng.sample(ranked[:10], 10)
