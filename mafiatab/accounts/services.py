@@ -1,0 +1,70 @@
+"""Writes to accounts: sign up and profile changes."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from mafiatab.accounts.models import User
+from mafiatab.audit.services import audit_record
+
+
+def check_nickname(nickname: str, *, exclude: User | None = None) -> str:
+    """The cleaned nickname; ValidationError when empty or taken (in any case)."""
+    nickname = " ".join(nickname.split())
+    if not nickname:
+        raise ValidationError({"nickname": _("Choose a nickname.")})
+    taken = User.objects.filter(nickname__iexact=nickname)
+    if exclude is not None:
+        taken = taken.exclude(pk=exclude.pk)
+    if taken.exists():
+        raise ValidationError(
+            {"nickname": _("The nickname %(nick)s is already taken.") % {"nick": nickname}}
+        )
+    return nickname
+
+
+@transaction.atomic
+def account_create(
+    *, username: str, password: str, nickname: str, city: str = "", club: str = "", email: str = ""
+) -> User:
+    """A new account."""
+    nickname = check_nickname(nickname)
+    if User.objects.filter(username__iexact=username).exists():
+        raise ValidationError({"username": _("This login is already taken.")})
+    user = User.objects.create_user(
+        username=username,
+        password=password,
+        nickname=nickname,
+        city=city.strip(),
+        club=club.strip(),
+        email=email,
+    )
+    audit_record(
+        tournament=None,
+        action="account.created",
+        by=user,
+        target=nickname,
+        after={"username": username, "nickname": nickname},
+    )
+    return user
+
+
+@transaction.atomic
+def profile_update(*, user: User, nickname: str, city: str, club: str) -> User:
+    """Change the nickname, city and club of an account."""
+    nickname = check_nickname(nickname, exclude=user)
+    before = {"nickname": user.nickname, "city": user.city, "club": user.club}
+    user.nickname, user.city, user.club = nickname, city.strip(), club.strip()
+    user.save(update_fields=["nickname", "city", "club"])
+    after = {"nickname": user.nickname, "city": user.city, "club": user.club}
+    audit_record(
+        tournament=None,
+        action="account.updated",
+        by=user,
+        target=nickname,
+        before=before,
+        after=after,
+    )
+    return user

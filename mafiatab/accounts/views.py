@@ -1,0 +1,54 @@
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from mafiatab.accounts.forms import ProfileForm, SignUpForm
+from mafiatab.accounts.services import account_create, profile_update
+
+
+def _next_url(request: HttpRequest) -> str | None:
+    target = request.POST.get("next") or request.GET.get("next")
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return None
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        user = account_create(
+            username=data["username"],
+            password=data["password1"],
+            nickname=data["nickname"],
+            city=data.get("city", ""),
+            club=data.get("club", ""),
+        )
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, _("Welcome, %(nick)s!") % {"nick": user.nickname})
+        return redirect(_next_url(request) or "tournaments:list")
+    return render(request, "accounts/signup.html", {"form": form, "next": _next_url(request)})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def profile(request: HttpRequest) -> HttpResponse:
+    user = request.user
+    initial = {"nickname": user.nickname, "city": user.city, "club": user.club}
+    form = ProfileForm(request.POST or None, user=user, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        profile_update(user=user, **form.cleaned_data)
+        messages.success(request, _("Profile saved."))
+        return redirect("accounts:profile")
+    registrations = user.registrations.select_related("tournament").order_by("-created_at")
+    return render(request, "accounts/profile.html", {"form": form, "registrations": registrations})

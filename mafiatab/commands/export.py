@@ -1,0 +1,50 @@
+"""`mafiatab export SLUG`: write a stored tournament back as a tournament file."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "export",
+        help="write a stored tournament as a tournament file",
+        description="Write the tournament's confirmed protocols and penalties as a file.",
+    )
+    parser.add_argument("slug", metavar="SLUG", help="the tournament's address")
+    parser.add_argument(
+        "--data-dir", default=None, metavar="DIR", help="data directory (default ./data)"
+    )
+    parser.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from mafiatab.tournaments.cli import setup_django
+
+    setup_django(args.data_dir)
+    from mafiatab.core.tournament_file import dumps_tournament
+    from mafiatab.core.validation import validate_tournament
+    from mafiatab.tournaments.conversion import core_tournament
+    from mafiatab.tournaments.models import Tournament
+
+    tournament = Tournament.objects.filter(slug=args.slug).first()
+    if tournament is None:
+        print(f"no tournament with the address {args.slug!r}", file=sys.stderr)
+        return 2
+    core = core_tournament(tournament)
+    problems = validate_tournament(core)
+    if problems:
+        print(f"the tournament {args.slug!r} cannot be written as a valid file:", file=sys.stderr)
+        for problem in problems:
+            print(problem, file=sys.stderr)
+        return 2
+    text = dumps_tournament(core)
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0

@@ -1,0 +1,27 @@
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from mafiatab.penalties.models import Kind
+
+GIVABLE = [(k.value, k.label) for k in Kind if k is not Kind.OTHER]
+
+
+class PenaltyForm(forms.Form):
+    player = forms.CharField(
+        label=_("Player"), max_length=64, widget=forms.TextInput(attrs={"list": "players"})
+    )
+    kind = forms.ChoiceField(label=_("Penalty"), choices=GIVABLE)
+    minutes_late = forms.IntegerField(
+        label=_("Minutes late"),
+        min_value=0,
+        required=False,
+        help_text=_("For lateness: fined when more than 5 minutes."),
+    )
+    round = forms.IntegerField(label=_("Round"), min_value=1, required=False)
+    reason = forms.CharField(label=_("Reason"), max_length=500)
+
+
+class CancelForm(forms.Form):
+    reason = forms.CharField(label=_("Reason for the cancellation"), max_length=500)

@@ -1,0 +1,124 @@
+"""Giving and cancelling tournament-level penalties (chief judge).
+
+The points of each kind follow the tournament regulation of the online tournaments:
+-0.5 for being more than 5 minutes late to a round; a lobby violation is punished
+by a warning, a -0.5 fine or removal from the tournament (addendum, lobby rules).
+They reach the standings as core `TournamentPenalty` entries.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from mafiatab.penalties.models import Kind, Penalty
+from mafiatab.registrations.models import Status
+from mafiatab.tournaments.models import Tournament
+
+if TYPE_CHECKING:
+    from mafiatab.accounts.models import User
+
+#: Points of each kind of penalty.
+POINTS: dict[str, Decimal] = {
+    Kind.LATENESS: Decimal("-0.5"),
+    Kind.LOBBY_WARNING: Decimal("0"),
+    Kind.LOBBY_FINE: Decimal("-0.5"),
+    Kind.LOBBY_REMOVAL: Decimal("0"),
+}
+#: Lateness is fined when a player is more than this many minutes late.
+LATENESS_AFTER_MINUTES = 5
+
+
+def _state(penalty: Penalty) -> dict[str, str | int | None]:
+    return {
+        "player": penalty.player,
+        "kind": penalty.kind,
+        "points": str(penalty.points),
+        "reason": penalty.reason,
+        "minutes_late": penalty.minutes_late,
+        "round": penalty.round,
+        "cancelled": penalty.is_cancelled,
+    }
+
+
+def _is_player(tournament: Tournament, player: str) -> bool:
+    return (
+        tournament.registrations.filter(
+            nickname=player, status__in=(Status.APPROVED, Status.REMOVED)
+        ).exists()
+        or tournament.games.filter(seats__player=player).exists()
+    )
+
+
+@transaction.atomic
+def penalty_give(
+    *,
+    tournament: Tournament,
+    player: str,
+    kind: str,
+    reason: str,
+    by: User,
+    minutes_late: int | None = None,
+    round: int | None = None,
+) -> Penalty:
+    """The chief judge penalises a player of the tournament."""
+    from mafiatab.registrations.services import registration_remove
+
+    reason = reason.strip()
+    errors: dict[str, str] = {}
+    if kind not in POINTS:
+        errors["kind"] = _("Choose the kind of penalty.")
+    if not reason:
+        errors["reason"] = _("Give the reason for the penalty.")
+    if not _is_player(tournament, player):
+        errors["player"] = _("%(nick)s is not a player of this tournament.") % {"nick": player}
+    if kind == Kind.LATENESS and (minutes_late is None or minutes_late <= LATENESS_AFTER_MINUTES):
+        errors["minutes_late"] = _(
+            "Lateness is fined only when a player is more than %(minutes)d minutes late."
+        ) % {"minutes": LATENESS_AFTER_MINUTES}
+    if errors:
+        raise ValidationError(errors)
+    penalty = Penalty.objects.create(
+        tournament=tournament,
+        player=player,
+        kind=kind,
+        points=POINTS[kind],
+        reason=reason,
+        minutes_late=minutes_late if kind == Kind.LATENESS else None,
+        round=round,
+        given_by=by,
+    )
+    tournament.log_action("penalty.given", by=by, target=player, after=_state(penalty))
+    if kind == Kind.LOBBY_REMOVAL:
+        registration = tournament.registrations.filter(
+            nickname=player, status=Status.APPROVED
+        ).first()
+        if registration is not None:
+            registration_remove(registration=registration, by=by, reason=reason)
+    return penalty
+
+
+@transaction.atomic
+def penalty_cancel(*, penalty: Penalty, by: User, reason: str) -> Penalty:
+    """Cancel a penalty. It stays in the history, marked as cancelled."""
+    penalty = Penalty.objects.select_for_update().get(pk=penalty.pk)
+    if penalty.is_cancelled:
+        raise ValidationError(_("This penalty is already cancelled."))
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError({"reason": _("Give the reason for the cancellation.")})
+    before = _state(penalty)
+    penalty.cancelled_at = timezone.now()
+    penalty.cancelled_by = by
+    penalty.cancel_reason = reason
+    penalty.save()
+    after = _state(penalty) | {"cancel_reason": reason}
+    penalty.tournament.log_action(
+        "penalty.cancelled", by=by, target=penalty.player, before=before, after=after
+    )
+    return penalty

@@ -1,0 +1,114 @@
+"""Applications, participants, the waiting list, check-in and replacements."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Status(models.TextChoices):
+    PENDING = "pending", _("awaiting confirmation")
+    APPROVED = "approved", _("participant")
+    WAITING = "waiting", _("waiting list")
+    REJECTED = "rejected", _("rejected")
+    WITHDRAWN = "withdrawn", _("withdrawn")
+    REMOVED = "removed", _("removed from the tournament")
+
+
+#: Statuses that hold a place (or a claim to one) in the tournament.
+ACTIVE_STATUSES = (Status.PENDING, Status.APPROVED, Status.WAITING)
+
+
+class Registration(models.Model):
+    """One person's application to one tournament, and what became of it.
+
+    Registrations are never deleted: a withdrawn or rejected one stays in the history.
+    """
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.PROTECT, related_name="registrations"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="registrations",
+        null=True,
+        blank=True,
+        help_text=_("Empty for players known only by the nickname in imported protocols."),
+    )
+    nickname = models.CharField(_("nickname"), max_length=64)
+    status = models.CharField(
+        _("status"), max_length=16, choices=Status.choices, default=Status.PENDING
+    )
+    reason = models.TextField(_("reason"), blank=True)
+    created_at = models.DateTimeField(_("applied"), auto_now_add=True)
+    waiting_since = models.DateTimeField(null=True, blank=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+    )
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "user"],
+                condition=models.Q(status__in=["pending", "approved", "waiting"]),
+                name="registrations_one_active_per_user",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.nickname} ({self.get_status_display()})"
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in ACTIVE_STATUSES
+
+
+class CheckIn(models.Model):
+    """A participant confirmed presence before one day of the tournament."""
+
+    registration = models.ForeignKey(
+        Registration, on_delete=models.PROTECT, related_name="checkins"
+    )
+    day = models.PositiveSmallIntegerField(_("day"))
+    created_at = models.DateTimeField(auto_now_add=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
+    )
+
+    class Meta:
+        ordering = ["day", "created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["registration", "day"], name="registrations_checkin_once"
+            ),
+        ]
+
+
+class Replacement(models.Model):
+    """A reserve plays one round instead of a participant more than 15 minutes late."""
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.PROTECT, related_name="replacements"
+    )
+    round = models.PositiveSmallIntegerField(_("round"))
+    absent = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="replaced_in")
+    reserve_nickname = models.CharField(_("reserve"), max_length=64)
+    minutes_late = models.PositiveSmallIntegerField(_("minutes late"))
+    created_at = models.DateTimeField(auto_now_add=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
+    )
+
+    class Meta:
+        ordering = ["round", "created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["absent", "round"], name="registrations_replaced_once"),
+        ]

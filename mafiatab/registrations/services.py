@@ -1,0 +1,332 @@
+"""Writes to registrations: apply, decide, withdraw, add, check in, replace.
+
+Each runs in a transaction and leaves an audit entry on the tournament.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from mafiatab.registrations.models import (
+    ACTIVE_STATUSES,
+    CheckIn,
+    Registration,
+    Replacement,
+    Status,
+)
+from mafiatab.tournaments.models import Tournament
+
+if TYPE_CHECKING:
+    from mafiatab.accounts.models import User
+
+#: A participant later than this many minutes may be replaced for the round.
+REPLACEMENT_AFTER_MINUTES = 15
+
+
+def _locked(tournament: Tournament) -> Tournament:
+    """The tournament row, locked until the end of the transaction (PostgreSQL)."""
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def _count(tournament: Tournament, status: str) -> int:
+    return tournament.registrations.filter(status=status).count()
+
+
+def has_free_place(tournament: Tournament) -> bool:
+    limit = tournament.participant_limit
+    return limit is None or _count(tournament, Status.APPROVED) < limit
+
+
+def is_full(tournament: Tournament) -> bool:
+    """No free place and no room on the waiting list."""
+    if has_free_place(tournament):
+        return False
+    limit = tournament.waiting_list_limit
+    return limit is not None and _count(tournament, Status.WAITING) >= limit
+
+
+def _check_nickname_free(tournament: Tournament, nickname: str) -> None:
+    if tournament.registrations.filter(
+        nickname__iexact=nickname, status__in=ACTIVE_STATUSES
+    ).exists():
+        raise ValidationError(
+            _("%(nick)s is already registered for this tournament.") % {"nick": nickname}
+        )
+
+
+def _state(registration: Registration) -> dict[str, str]:
+    state = {"nickname": registration.nickname, "status": registration.status}
+    if registration.reason:
+        state["reason"] = registration.reason
+    return state
+
+
+@transaction.atomic
+def registration_apply(*, tournament: Tournament, user: User) -> Registration:
+    """`user` applies to play; the application awaits the organiser's decision."""
+    tournament = _locked(tournament)
+    if not tournament.registration_open:
+        raise ValidationError(_("Registration for this tournament is closed."))
+    if not user.nickname:
+        raise ValidationError(_("Set your nickname in your profile before applying."))
+    if tournament.registrations.filter(user=user, status__in=ACTIVE_STATUSES).exists():
+        raise ValidationError(_("You have already applied to this tournament."))
+    _check_nickname_free(tournament, user.nickname)
+    if is_full(tournament):
+        raise ValidationError(
+            _("The tournament is full: every place and the whole waiting list are taken.")
+        )
+    registration = Registration.objects.create(
+        tournament=tournament, user=user, nickname=user.nickname, status=Status.PENDING
+    )
+    tournament.log_action(
+        "registration.applied", by=user, target=user.nickname, after=_state(registration)
+    )
+    return registration
+
+
+def _place(tournament: Tournament, registration: Registration) -> None:
+    """Make the registration a participant, or put it on the waiting list when full."""
+    if has_free_place(tournament):
+        registration.status = Status.APPROVED
+    else:
+        registration.status = Status.WAITING
+        registration.waiting_since = timezone.now()
+
+
+@transaction.atomic
+def registration_approve(*, registration: Registration, by: User) -> Registration:
+    """Accept an application: a participant, or the waiting list when the places are taken."""
+    tournament = _locked(registration.tournament)
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if registration.status != Status.PENDING:
+        raise ValidationError(_("Only an application awaiting confirmation can be approved."))
+    before = _state(registration)
+    _place(tournament, registration)
+    registration.decided_at = timezone.now()
+    registration.decided_by = by
+    registration.save()
+    action = (
+        "registration.approved"
+        if registration.status == Status.APPROVED
+        else "registration.waitlisted"
+    )
+    tournament.log_action(
+        action, by=by, target=registration.nickname, before=before, after=_state(registration)
+    )
+    return registration
+
+
+@transaction.atomic
+def registration_reject(*, registration: Registration, by: User, reason: str) -> Registration:
+    """Refuse an application, saying why."""
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError({"reason": _("Give the reason for the rejection.")})
+    tournament = _locked(registration.tournament)
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if registration.status not in (Status.PENDING, Status.WAITING):
+        raise ValidationError(_("Only a pending or waiting application can be rejected."))
+    before = _state(registration)
+    registration.status = Status.REJECTED
+    registration.reason = reason
+    registration.decided_at = timezone.now()
+    registration.decided_by = by
+    registration.save()
+    tournament.log_action(
+        "registration.rejected",
+        by=by,
+        target=registration.nickname,
+        before=before,
+        after=_state(registration),
+    )
+    return registration
+
+
+def _promote_waiting(tournament: Tournament, by: User | None) -> Registration | None:
+    """Move the first of the waiting list up to a free place."""
+    if not has_free_place(tournament):
+        return None
+    first = (
+        tournament.registrations.select_for_update()
+        .filter(status=Status.WAITING)
+        .order_by("waiting_since", "id")
+        .first()
+    )
+    if first is None:
+        return None
+    before = _state(first)
+    first.status = Status.APPROVED
+    first.save()
+    tournament.log_action(
+        "registration.promoted", by=by, target=first.nickname, before=before, after=_state(first)
+    )
+    return first
+
+
+@transaction.atomic
+def registration_withdraw(
+    *, registration: Registration, by: User, reason: str = ""
+) -> Registration:
+    """Withdraw an application or a participant; the waiting list moves up."""
+    tournament = _locked(registration.tournament)
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if registration.status not in ACTIVE_STATUSES:
+        raise ValidationError(_("This application is no longer active."))
+    before = _state(registration)
+    registration.status = Status.WITHDRAWN
+    registration.reason = reason.strip()
+    registration.decided_at = timezone.now()
+    registration.decided_by = by
+    registration.save()
+    tournament.log_action(
+        "registration.withdrawn",
+        by=by,
+        target=registration.nickname,
+        before=before,
+        after=_state(registration),
+    )
+    if before["status"] == Status.APPROVED:
+        _promote_waiting(tournament, by)
+    return registration
+
+
+@transaction.atomic
+def registration_remove(*, registration: Registration, by: User, reason: str) -> Registration:
+    """Remove a participant from the tournament (a disciplinary decision)."""
+    tournament = _locked(registration.tournament)
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if registration.status != Status.APPROVED:
+        raise ValidationError(_("Only a participant can be removed from the tournament."))
+    before = _state(registration)
+    registration.status = Status.REMOVED
+    registration.reason = reason.strip()
+    registration.decided_at = timezone.now()
+    registration.decided_by = by
+    registration.save()
+    tournament.log_action(
+        "registration.removed",
+        by=by,
+        target=registration.nickname,
+        before=before,
+        after=_state(registration),
+    )
+    _promote_waiting(tournament, by)
+    return registration
+
+
+@transaction.atomic
+def registration_add(
+    *, tournament: Tournament, nickname: str, by: User, user: User | None = None
+) -> Registration:
+    """The organiser adds a player directly (an account, or a nickname without one)."""
+    tournament = _locked(tournament)
+    nickname = (user.nickname if user is not None else nickname).strip()
+    if not nickname:
+        raise ValidationError({"nickname": _("Give the player's nickname.")})
+    if (
+        user is not None
+        and tournament.registrations.filter(user=user, status__in=ACTIVE_STATUSES).exists()
+    ):
+        raise ValidationError(_("%(nick)s has already applied.") % {"nick": nickname})
+    _check_nickname_free(tournament, nickname)
+    if is_full(tournament):
+        raise ValidationError(
+            _("The tournament is full: every place and the whole waiting list are taken.")
+        )
+    registration = Registration(
+        tournament=tournament,
+        user=user,
+        nickname=nickname,
+        decided_at=timezone.now(),
+        decided_by=by,
+    )
+    _place(tournament, registration)
+    registration.save()
+    tournament.log_action("registration.added", by=by, target=nickname, after=_state(registration))
+    return registration
+
+
+@transaction.atomic
+def checkin_record(*, registration: Registration, day: int, by: User) -> CheckIn:
+    """A participant is present for `day` (1-based) of the tournament."""
+    tournament = registration.tournament
+    if registration.status != Status.APPROVED:
+        raise ValidationError(_("Only a participant can check in."))
+    if not 1 <= day <= tournament.day_count():
+        raise ValidationError({"day": _("The tournament has no day %(day)d.") % {"day": day}})
+    if registration.checkins.filter(day=day).exists():
+        raise ValidationError(
+            _("%(nick)s has already checked in for day %(day)d.")
+            % {"nick": registration.nickname, "day": day}
+        )
+    checkin = CheckIn.objects.create(registration=registration, day=day, by=by)
+    tournament.log_action(
+        "registration.checked_in",
+        by=by,
+        target=registration.nickname,
+        after={"nickname": registration.nickname, "day": day},
+    )
+    return checkin
+
+
+@transaction.atomic
+def replacement_record(
+    *,
+    tournament: Tournament,
+    absent: Registration,
+    reserve_nickname: str,
+    round: int,
+    minutes_late: int,
+    by: User,
+) -> Replacement:
+    """A reserve plays `round` instead of a participant more than 15 minutes late."""
+    tournament = _locked(tournament)
+    reserve_nickname = reserve_nickname.strip()
+    errors: dict[str, str] = {}
+    if absent.tournament_id != tournament.pk or absent.status != Status.APPROVED:
+        errors["absent"] = _("Only a participant of this tournament can be replaced.")
+    if minutes_late <= REPLACEMENT_AFTER_MINUTES:
+        errors["minutes_late"] = _(
+            "Only a player more than %(minutes)d minutes late can be replaced."
+        ) % {"minutes": REPLACEMENT_AFTER_MINUTES}
+    if round < 1:
+        errors["round"] = _("Rounds are numbered from 1.")
+    if not reserve_nickname:
+        errors["reserve_nickname"] = _("Name the reserve player.")
+    elif tournament.registrations.filter(
+        nickname__iexact=reserve_nickname, status=Status.APPROVED
+    ).exists():
+        errors["reserve_nickname"] = _("A participant cannot be the reserve.")
+    if errors:
+        raise ValidationError(errors)
+    if Replacement.objects.filter(absent=absent, round=round).exists():
+        raise ValidationError(
+            _("%(nick)s is already replaced in round %(round)d.")
+            % {"nick": absent.nickname, "round": round}
+        )
+    replacement = Replacement.objects.create(
+        tournament=tournament,
+        absent=absent,
+        reserve_nickname=reserve_nickname,
+        round=round,
+        minutes_late=minutes_late,
+        by=by,
+    )
+    tournament.log_action(
+        "registration.replaced",
+        by=by,
+        target=absent.nickname,
+        after={
+            "absent": absent.nickname,
+            "reserve": reserve_nickname,
+            "round": round,
+            "minutes_late": minutes_late,
+        },
+    )
+    return replacement

@@ -1,0 +1,18 @@
+from django.urls import path
+
+from mafiatab.registrations import views
+
+app_name = "registrations"
+
+urlpatterns = [
+    path("apply/", views.apply, name="apply"),
+    path("withdraw/", views.withdraw_own, name="withdraw_own"),
+    path("checkin/", views.checkin_self, name="checkin_self"),
+    path("registrations/", views.manage, name="manage"),
+    path("registrations/add/", views.add, name="add"),
+    path("registrations/checkin/", views.checkin, name="checkin"),
+    path("registrations/replace/", views.replace, name="replace"),
+    path("registrations/<int:pk>/approve/", views.approve, name="approve"),
+    path("registrations/<int:pk>/reject/", views.reject, name="reject"),
+    path("registrations/<int:pk>/withdraw/", views.withdraw, name="withdraw"),
+]

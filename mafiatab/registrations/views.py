@@ -1,0 +1,238 @@
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from mafiatab.accounts.models import User
+from mafiatab.registrations.forms import (
+    AddPlayerForm,
+    CheckInForm,
+    RejectForm,
+    ReplacementForm,
+    WithdrawForm,
+)
+from mafiatab.registrations.models import ACTIVE_STATUSES, Registration, Status
+from mafiatab.registrations.services import (
+    checkin_record,
+    registration_add,
+    registration_apply,
+    registration_approve,
+    registration_reject,
+    registration_withdraw,
+    replacement_record,
+)
+from mafiatab.tournaments.models import Tournament
+from mafiatab.tournaments.permissions import tournament_permission
+from mafiatab.tournaments.views import tournament_context
+
+
+def _report(request: HttpRequest, exc: ValidationError) -> None:
+    for message in exc.messages:
+        messages.error(request, message)
+
+
+def _run(request: HttpRequest, action: Callable[[], object], done: str) -> bool:
+    """Run a service call; show its errors as messages. True when it succeeded."""
+    try:
+        action()
+    except ValidationError as exc:
+        _report(request, exc)
+        return False
+    messages.success(request, done)
+    return True
+
+
+def _registration(tournament: Tournament, pk: int) -> Registration:
+    return get_object_or_404(Registration, pk=pk, tournament=tournament)
+
+
+@require_POST
+@tournament_permission("apply")
+def apply(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    _run(
+        request,
+        lambda: registration_apply(tournament=tournament, user=request.user),
+        _("Your application is sent. The organiser will confirm it."),
+    )
+    return redirect(tournament)
+
+
+@require_POST
+@login_required
+def withdraw_own(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    registration = tournament.registrations.filter(
+        user=request.user, status__in=ACTIVE_STATUSES
+    ).first()
+    if registration is None:
+        messages.error(request, _("You have no active application to this tournament."))
+        return redirect(tournament)
+    _run(
+        request,
+        lambda: registration_withdraw(registration=registration, by=request.user),
+        _("Your application is withdrawn."),
+    )
+    return redirect(tournament)
+
+
+@require_POST
+@tournament_permission("check_in_self")
+def checkin_self(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    registration = tournament.registrations.get(user=request.user, status=Status.APPROVED)
+    form = CheckInForm({"registration": registration.pk, "day": request.POST.get("day")})
+    if not form.is_valid():
+        messages.error(request, _("Choose a day of the tournament."))
+        return redirect(tournament)
+    _run(
+        request,
+        lambda: checkin_record(
+            registration=registration, day=form.cleaned_data["day"], by=request.user
+        ),
+        _("You are checked in."),
+    )
+    return redirect(tournament)
+
+
+@tournament_permission("view_registrations")
+def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    registrations = tournament.registrations.select_related("user", "decided_by")
+    participants = list(
+        registrations.filter(status=Status.APPROVED)
+        .prefetch_related("checkins")
+        .order_by("nickname")
+    )
+    days = list(range(1, tournament.day_count() + 1))
+    for registration in participants:
+        checked = {c.day for c in registration.checkins.all()}
+        registration.day_marks = [(day, day in checked) for day in days]
+    context = tournament_context(request, tournament) | {
+        "pending": registrations.filter(status=Status.PENDING),
+        "waiting": registrations.filter(status=Status.WAITING).order_by("waiting_since", "id"),
+        "participants": participants,
+        "closed": registrations.exclude(status__in=[*ACTIVE_STATUSES]).order_by("-decided_at"),
+        "replacements": tournament.replacements.select_related("absent", "by"),
+        "days": days,
+        "add_form": AddPlayerForm(),
+        "reject_form": RejectForm(),
+        "replacement_form": ReplacementForm(),
+    }
+    return render(request, "registrations/manage.html", context)
+
+
+def _back(tournament: Tournament) -> HttpResponse:
+    return redirect("registrations:manage", slug=tournament.slug)
+
+
+@require_POST
+@tournament_permission("approve_application")
+def approve(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    registration = _registration(tournament, pk)
+    _run(
+        request,
+        lambda: registration_approve(registration=registration, by=request.user),
+        _("%(nick)s is approved.") % {"nick": registration.nickname},
+    )
+    return _back(tournament)
+
+
+@require_POST
+@tournament_permission("approve_application")
+def reject(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    registration = _registration(tournament, pk)
+    form = RejectForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give the reason for the rejection."))
+        return _back(tournament)
+    _run(
+        request,
+        lambda: registration_reject(
+            registration=registration, by=request.user, reason=form.cleaned_data["reason"]
+        ),
+        _("The application of %(nick)s is rejected.") % {"nick": registration.nickname},
+    )
+    return _back(tournament)
+
+
+@require_POST
+@tournament_permission("withdraw_participant")
+def withdraw(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    registration = _registration(tournament, pk)
+    form = WithdrawForm(request.POST)
+    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+    _run(
+        request,
+        lambda: registration_withdraw(registration=registration, by=request.user, reason=reason),
+        _("%(nick)s is withdrawn.") % {"nick": registration.nickname},
+    )
+    return _back(tournament)
+
+
+@require_POST
+@tournament_permission("add_participant")
+def add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = AddPlayerForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give the player's nickname."))
+        return _back(tournament)
+    nickname = form.cleaned_data["nickname"].strip()
+    user = User.objects.filter(nickname__iexact=nickname).first()
+    _run(
+        request,
+        lambda: registration_add(
+            tournament=tournament, nickname=nickname, user=user, by=request.user
+        ),
+        _("%(nick)s is added.") % {"nick": user.nickname if user else nickname},
+    )
+    return _back(tournament)
+
+
+@require_POST
+@tournament_permission("check_in_player")
+def checkin(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = CheckInForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose a participant and a day."))
+        return _back(tournament)
+    registration = _registration(tournament, form.cleaned_data["registration"])
+    _run(
+        request,
+        lambda: checkin_record(
+            registration=registration, day=form.cleaned_data["day"], by=request.user
+        ),
+        _("%(nick)s is checked in.") % {"nick": registration.nickname},
+    )
+    return _back(tournament)
+
+
+@require_POST
+@tournament_permission("replace_player")
+def replace(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = ReplacementForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+        return _back(tournament)
+    data = form.cleaned_data
+    absent = _registration(tournament, data["absent"])
+    _run(
+        request,
+        lambda: replacement_record(
+            tournament=tournament,
+            absent=absent,
+            reserve_nickname=data["reserve_nickname"],
+            round=data["round"],
+            minutes_late=data["minutes_late"],
+            by=request.user,
+        ),
+        _("%(reserve)s replaces %(nick)s in round %(round)d.")
+        % {"reserve": data["reserve_nickname"], "nick": absent.nickname, "round": data["round"]},
+    )
+    return _back(tournament)

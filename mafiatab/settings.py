@@ -1,0 +1,156 @@
+"""Django settings, read from the environment with safe defaults.
+
+- `MAFIATAB_DATA_DIR` (default `./data`): where the SQLite database and the
+  generated secret key live.
+- `DATABASE_URL`: a PostgreSQL database (dj-database-url); SQLite otherwise.
+- `DJANGO_DEBUG` / `MAFIATAB_DEBUG`: "1"/"true" turns DEBUG on; off by default.
+- `SECRET_KEY` / `MAFIATAB_SECRET_KEY`: the key; otherwise one is generated once
+  and stored in the data directory.
+- `MAFIATAB_ALLOWED_HOSTS`: comma-separated host names (default: loopback only).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+import dj_database_url
+from django.utils.translation import gettext_lazy as _
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def _flag(*names: str) -> bool:
+    for name in names:
+        value = os.environ.get(name)
+        if value is not None:
+            return value.strip().lower() in {"1", "true", "yes", "on"}
+    return False
+
+
+def data_dir() -> Path:
+    """The data directory (created on first use)."""
+    path = Path(os.environ.get("MAFIATAB_DATA_DIR", "./data")).expanduser().resolve()
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _secret_key(directory: Path) -> str:
+    key = os.environ.get("MAFIATAB_SECRET_KEY") or os.environ.get("SECRET_KEY")
+    if key:
+        return key
+    key_file = directory / "secret_key"
+    if key_file.exists():
+        return key_file.read_text(encoding="utf-8").strip()
+    key = secrets.token_urlsafe(50)
+    key_file.write_text(key + "\n", encoding="utf-8")
+    key_file.chmod(0o600)
+    return key
+
+
+DATA_DIR = data_dir()
+SECRET_KEY = _secret_key(DATA_DIR)
+DEBUG = _flag("MAFIATAB_DEBUG", "DJANGO_DEBUG")
+ALLOWED_HOSTS = [
+    host.strip()
+    for host in os.environ.get("MAFIATAB_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]").split(",")
+    if host.strip()
+]
+
+INSTALLED_APPS = [
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django.contrib.admin",
+    "django_htmx",
+    "mafiatab.accounts",
+    "mafiatab.audit",
+    "mafiatab.tournaments",
+    "mafiatab.registrations",
+    "mafiatab.games",
+    "mafiatab.penalties",
+    "mafiatab.standings",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "mafiatab.urls"
+WSGI_APPLICATION = "mafiatab.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [PACKAGE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+if os.environ.get("DATABASE_URL"):
+    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)}
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": DATA_DIR / "mafiatab.sqlite3",
+        }
+    }
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_USER_MODEL = "accounts.User"
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "accounts:login"
+LOGIN_REDIRECT_URL = "tournaments:list"
+LOGOUT_REDIRECT_URL = "tournaments:list"
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", _("English")), ("ru", _("Russian"))]
+LOCALE_PATHS = [PACKAGE_DIR / "locale"]
+USE_I18N = True
+TIME_ZONE = os.environ.get("MAFIATAB_TIME_ZONE", "UTC")
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATICFILES_DIRS = [PACKAGE_DIR / "static"]
+# Static files are served by the application itself, straight from the
+# packages' static directories: no collectstatic step is needed.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
+
+SESSION_COOKIE_HTTPONLY = True
+CSRF_COOKIE_HTTPONLY = False
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("MAFIATAB_LOG_LEVEL", "WARNING")},
+}

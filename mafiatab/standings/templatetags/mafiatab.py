@@ -1,0 +1,31 @@
+"""Template filters for points and tournament information."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django import template
+
+from mafiatab.core.scoring import format_points
+
+register = template.Library()
+
+
+@register.filter
+def points(value: Fraction | None) -> str:
+    """Exact points shown with two decimals (the core's rounding)."""
+    if value is None:
+        return ""
+    return format_points(Fraction(value))
+
+
+@register.filter
+def signed_points(value: Fraction | None) -> str:
+    if value is None:
+        return ""
+    return format_points(Fraction(value), signed=True)
+
+
+@register.filter
+def stars(count: int | None) -> str:
+    return "★" * count if count else ""

@@ -1,0 +1,71 @@
+"""The demo: the core's demo tournament with accounts for everyone who runs or plays it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.hashers import make_password
+from django.db import transaction
+
+from mafiatab.accounts.models import User
+from mafiatab.core.demo import demo_tournament
+from mafiatab.tournaments.models import StaffMember, StaffRole, Tournament
+from mafiatab.tournaments.services import TournamentInfo, _dates_of, tournament_import
+
+#: The password of every demo account.
+DEMO_PASSWORD = "mafiatab-demo"
+ORGANISER_NICKNAME = "Игорь Белов"
+
+
+@dataclass(frozen=True)
+class DemoLogin:
+    username: str
+    nickname: str
+    role: str
+
+
+def _account(username: str, nickname: str, password_hash: str, *, city: str = "") -> User:
+    return User.objects.create(
+        username=username, nickname=nickname, city=city, password=password_hash
+    )
+
+
+@transaction.atomic
+def demo_load() -> tuple[Tournament, list[DemoLogin]]:
+    """Create the demo accounts and the demo tournament (on an empty database)."""
+    core = demo_tournament()
+    password_hash = make_password(DEMO_PASSWORD)  # hashed once: the accounts share it
+    logins: list[DemoLogin] = []
+    organiser = _account("organiser", ORGANISER_NICKNAME, password_hash, city="Москва")
+    logins.append(DemoLogin("organiser", ORGANISER_NICKNAME, "organiser, chief judge"))
+    judges: list[User] = []
+    judge_names = list(dict.fromkeys(g.judge for g in core.games if g.judge))[:3]
+    for number, name in enumerate(judge_names, start=1):
+        judges.append(_account(f"judge{number}", name, password_hash))
+        logins.append(DemoLogin(f"judge{number}", name, "table judge"))
+    for number, name in enumerate(core.player_names(), start=1):
+        username = f"player{number:02d}"
+        _account(username, name, password_hash)
+        logins.append(DemoLogin(username, name, "player"))
+    starts_on, ends_on = _dates_of(core)
+    info = TournamentInfo(
+        name=core.name,
+        ruleset=core.ruleset,
+        starts_on=starts_on,
+        ends_on=ends_on,
+        platform="SWIPEAL",
+        stars=2,
+        participant_limit=len(core.player_names()),
+        registration_open=True,
+    )
+    tournament = tournament_import(core=core, by=organiser, info=info)
+    StaffMember.objects.create(tournament=tournament, user=organiser, role=StaffRole.CHIEF_JUDGE)
+    for judge in judges:
+        StaffMember.objects.create(tournament=tournament, user=judge, role=StaffRole.TABLE_JUDGE)
+    tournament.log_action(
+        "staff.assigned",
+        by=organiser,
+        target="demo",
+        after={"chief_judge": organiser.nickname, "table_judges": [j.nickname for j in judges]},
+    )
+    return tournament, logins

@@ -1,0 +1,102 @@
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from mafiatab.accounts.models import User
+from mafiatab.tournaments.models import RULESET_CHOICES, StaffRole
+from mafiatab.tournaments.services import TournamentInfo, check_info
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=200)
+    ruleset = forms.ChoiceField(label=_("Rules"), choices=RULESET_CHOICES)
+    starts_on = forms.DateField(label=_("First day"), required=False, widget=DateInput)
+    ends_on = forms.DateField(label=_("Last day"), required=False, widget=DateInput)
+    place = forms.CharField(
+        label=_("Place"), max_length=200, required=False, help_text=_("City and venue.")
+    )
+    platform = forms.CharField(
+        label=_("Online platform"),
+        max_length=100,
+        required=False,
+        help_text=_("For online tournaments: where the games are played."),
+    )
+    stars = forms.TypedChoiceField(
+        label=_("Stars"),
+        choices=[("", "—")] + [(str(n), "★" * n) for n in range(1, 6)],
+        coerce=int,
+        empty_value=None,
+        required=False,
+    )
+    description = forms.CharField(
+        label=_("About the tournament"), widget=forms.Textarea(attrs={"rows": 4}), required=False
+    )
+    participant_limit = forms.IntegerField(
+        label=_("Participant limit"),
+        min_value=1,
+        required=False,
+        help_text=_("Approved players beyond it join the waiting list. Empty: no limit."),
+    )
+    waiting_list_limit = forms.IntegerField(
+        label=_("Waiting list limit"),
+        min_value=0,
+        required=False,
+        help_text=_("Empty: no limit."),
+    )
+    registration_open = forms.BooleanField(
+        label=_("Registration open"), required=False, initial=True
+    )
+
+    def clean(self) -> dict[str, object]:
+        data = super().clean() or {}
+        if self.errors:
+            return data
+        try:
+            check_info(self.info())
+        except ValidationError as exc:
+            for field, errors in exc.message_dict.items():
+                self.add_error(field if field in self.fields else None, errors)
+        return data
+
+    def info(self) -> TournamentInfo:
+        data = self.cleaned_data
+        return TournamentInfo(
+            name=data["name"].strip(),
+            ruleset=data["ruleset"],
+            starts_on=data.get("starts_on"),
+            ends_on=data.get("ends_on"),
+            place=data.get("place", "").strip(),
+            platform=data.get("platform", "").strip(),
+            stars=data.get("stars"),
+            description=data.get("description", "").strip(),
+            participant_limit=data.get("participant_limit"),
+            waiting_list_limit=data.get("waiting_list_limit"),
+            registration_open=bool(data.get("registration_open")),
+        )
+
+
+class StaffForm(forms.Form):
+    nickname = forms.CharField(label=_("Nickname"), max_length=64)
+    role = forms.ChoiceField(label=_("Role"), choices=StaffRole.choices)
+
+    def clean_nickname(self) -> User:
+        nickname = self.cleaned_data["nickname"].strip()
+        user = User.objects.filter(nickname__iexact=nickname).first()
+        if user is None:
+            raise ValidationError(_("No account has the nickname %(nick)s.") % {"nick": nickname})
+        return user
+
+
+def add_service_errors(form: forms.Form, exc: ValidationError) -> None:
+    """Show a service's ValidationError on the form, by field where it names one."""
+    if hasattr(exc, "error_dict"):
+        for field, errors in exc.message_dict.items():
+            form.add_error(field if field in form.fields else None, errors)
+    else:
+        form.add_error(None, exc.messages)

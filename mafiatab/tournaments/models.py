@@ -1,0 +1,150 @@
+"""Tournaments and the people who run them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from mafiatab.core.regulations import REGULATIONS, Regulation, get_regulation
+
+if TYPE_CHECKING:
+    from mafiatab.accounts.models import User
+    from mafiatab.audit.models import AuditEntry
+
+RULESET_LABELS = {
+    "fiim": _("FIIM tournament rules"),
+    "fiim-online": _("FIIM tournament rules with the addendum for online tournaments"),
+}
+RULESET_CHOICES = [(code, RULESET_LABELS.get(code, reg.title)) for code, reg in REGULATIONS.items()]
+
+
+class Tournament(models.Model):
+    """A tournament: its information, settings and the stored protocols' container."""
+
+    slug = models.SlugField(_("address"), max_length=80, unique=True)
+    name = models.CharField(_("name"), max_length=200)
+    ruleset = models.CharField(_("ruleset"), max_length=32, choices=RULESET_CHOICES)
+    starts_on = models.DateField(_("first day"), null=True, blank=True)
+    ends_on = models.DateField(_("last day"), null=True, blank=True)
+    place = models.CharField(_("place"), max_length=200, blank=True)
+    platform = models.CharField(_("online platform"), max_length=100, blank=True)
+    stars = models.PositiveSmallIntegerField(
+        _("stars"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(5)],
+        help_text=_("The tournament's status in stars."),
+    )
+    description = models.TextField(_("about the tournament"), blank=True)
+    participant_limit = models.PositiveIntegerField(
+        _("participant limit"),
+        null=True,
+        blank=True,
+        help_text=_("Beyond it approved players join the waiting list. Empty: no limit."),
+    )
+    waiting_list_limit = models.PositiveIntegerField(
+        _("waiting list limit"),
+        null=True,
+        blank=True,
+        help_text=_("Empty: no limit."),
+    )
+    registration_open = models.BooleanField(_("registration open"), default=True)
+    participants = models.PositiveIntegerField(
+        _("participants for 8.7"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Registered participants counted by section 8.7. "
+            "Empty: the players seated in the games."
+        ),
+    )
+    games_before_final = models.PositiveIntegerField(
+        _("games before the final"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Games one player is scheduled to play before the final (8.6). Empty: derived."
+        ),
+    )
+    lot_seed = models.BigIntegerField(_("lot seed"), default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_on", "-created_at"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:detail", kwargs={"slug": self.slug})
+
+    @property
+    def regulation(self) -> Regulation:
+        return get_regulation(self.ruleset)
+
+    @property
+    def is_online(self) -> bool:
+        return self.regulation.online
+
+    def day_count(self) -> int:
+        """Number of tournament days (1 when the dates are not known)."""
+        if self.starts_on and self.ends_on and self.ends_on >= self.starts_on:
+            return (self.ends_on - self.starts_on).days + 1
+        return 1
+
+    def staff(self, role: str) -> list[User]:
+        """The active staff members holding `role`."""
+        return [m.user for m in self.staff_members.filter(role=role).select_related("user")]
+
+    def log_action(
+        self,
+        action: str,
+        *,
+        by: User | None,
+        target: str = "",
+        before: dict[str, Any] | None = None,
+        after: dict[str, Any] | None = None,
+    ) -> AuditEntry:
+        """Record a change of this tournament's state in the audit log."""
+        from mafiatab.audit.services import audit_record
+
+        return audit_record(
+            tournament=self, action=action, by=by, target=target, before=before, after=after
+        )
+
+
+class StaffRole(models.TextChoices):
+    ORGANISER = "organiser", _("organiser")
+    CHIEF_JUDGE = "chief_judge", _("chief judge")
+    TABLE_JUDGE = "table_judge", _("table judge")
+
+
+class StaffMember(models.Model):
+    """A person holding a staff role in one tournament."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.PROTECT, related_name="staff_members"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="staff_roles"
+    )
+    role = models.CharField(_("role"), max_length=16, choices=StaffRole.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["role", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "user", "role"], name="tournaments_staff_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.get_role_display()})"

@@ -1,0 +1,116 @@
+"""The one permission check of the application.
+
+`user_can(user, tournament, action)` answers every "may this person do that here?"
+question; views use it through `tournament_permission(action)` (function views)
+or `TournamentPermissionMixin` (class views).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+
+from mafiatab.tournaments.models import StaffMember, StaffRole, Tournament
+
+ORGANISER = StaffRole.ORGANISER.value
+CHIEF_JUDGE = StaffRole.CHIEF_JUDGE.value
+TABLE_JUDGE = StaffRole.TABLE_JUDGE.value
+PLAYER = "player"
+#: Any signed-in person (e.g. to apply).
+MEMBER = "member"
+
+#: Who may do what in a tournament. Actions not listed here are refused.
+ACTIONS: dict[str, frozenset[str]] = {
+    "edit_tournament": frozenset({ORGANISER}),
+    "manage_staff": frozenset({ORGANISER}),
+    "view_registrations": frozenset({ORGANISER, CHIEF_JUDGE, TABLE_JUDGE}),
+    "approve_application": frozenset({ORGANISER, CHIEF_JUDGE}),
+    "add_participant": frozenset({ORGANISER}),
+    "withdraw_participant": frozenset({ORGANISER}),
+    "check_in_player": frozenset({ORGANISER, CHIEF_JUDGE, TABLE_JUDGE}),
+    "check_in_self": frozenset({PLAYER}),
+    "replace_player": frozenset({ORGANISER, CHIEF_JUDGE}),
+    "give_penalty": frozenset({CHIEF_JUDGE}),
+    "view_history": frozenset({ORGANISER, CHIEF_JUDGE}),
+    "apply": frozenset({MEMBER}),
+}
+
+
+def roles_of(user: Any, tournament: Tournament) -> frozenset[str]:
+    """The roles `user` holds in `tournament` (empty for anonymous visitors)."""
+    if user is None or not user.is_authenticated or not user.is_active:
+        return frozenset()
+    roles = set(
+        StaffMember.objects.filter(tournament=tournament, user=user).values_list("role", flat=True)
+    )
+    roles.add(MEMBER)
+    if tournament.registrations.filter(user=user, status="approved").exists():
+        roles.add(PLAYER)
+    return frozenset(roles)
+
+
+def _allowed(action: str) -> frozenset[str]:
+    try:
+        return ACTIONS[action]
+    except KeyError:
+        raise ValueError(f"unknown action {action!r}") from None
+
+
+def user_can(user: Any, tournament: Tournament, action: str) -> bool:
+    """True when `user` may perform `action` in `tournament`."""
+    return bool(roles_of(user, tournament) & _allowed(action))
+
+
+def permissions_for(user: Any, tournament: Tournament) -> dict[str, bool]:
+    """Every action with its answer, for templates (`can.approve_application`)."""
+    roles = roles_of(user, tournament)
+    return {action: bool(roles & allowed) for action, allowed in ACTIONS.items()}
+
+
+def _check(request: HttpRequest, tournament: Tournament, action: str) -> HttpResponse | None:
+    if user_can(request.user, tournament, action):
+        return None
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    raise PermissionDenied(action)
+
+
+def tournament_permission(action: str) -> Callable[..., Any]:
+    """Decorate a view taking `slug`: loads the tournament and checks `action`.
+
+    Anonymous visitors are sent to the login page, others without the right get 403.
+    The view receives the tournament instead of the slug.
+    """
+
+    def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @functools.wraps(view)
+        def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
+            tournament = get_object_or_404(Tournament, slug=slug)
+            refused = _check(request, tournament, action)
+            if refused is not None:
+                return refused
+            return view(request, tournament, *args, **kwargs)
+
+        return wrapper
+
+    return decorator
+
+
+class TournamentPermissionMixin:
+    """For class-based views: set `permission = "action"`; `self.tournament` is loaded."""
+
+    permission: str = ""
+    tournament: Tournament
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        refused = _check(request, self.tournament, self.permission)
+        if refused is not None:
+            return refused
+        return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]

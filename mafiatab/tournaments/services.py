@@ -1,0 +1,241 @@
+"""Writes to tournaments: create, edit, staff, import. Each leaves an audit entry."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models.functions import Lower
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from mafiatab.core.protocol import Tournament as CoreTournament
+from mafiatab.core.regulations import get_regulation
+from mafiatab.tournaments.models import StaffMember, StaffRole, Tournament
+
+if TYPE_CHECKING:
+    from mafiatab.accounts.models import User
+
+
+@dataclass(frozen=True)
+class TournamentInfo:
+    """What an organiser writes about a tournament."""
+
+    name: str
+    ruleset: str
+    starts_on: dt.date | None = None
+    ends_on: dt.date | None = None
+    place: str = ""
+    platform: str = ""
+    stars: int | None = None
+    description: str = ""
+    participant_limit: int | None = None
+    waiting_list_limit: int | None = None
+    registration_open: bool = True
+
+    def as_audit(self) -> dict[str, Any]:
+        data = asdict(self)
+        for key in ("starts_on", "ends_on"):
+            if data[key] is not None:
+                data[key] = data[key].isoformat()
+        return data
+
+
+def check_info(info: TournamentInfo) -> None:
+    """Raise ValidationError (by field) for information the regulation does not allow."""
+    errors: dict[str, str] = {}
+    if not info.name.strip():
+        errors["name"] = _("A tournament needs a name.")
+    try:
+        regulation = get_regulation(info.ruleset)
+    except KeyError:
+        errors["ruleset"] = _("Unknown ruleset %(code)s.") % {"code": info.ruleset}
+    else:
+        if (
+            info.stars is not None
+            and regulation.max_stars is not None
+            and info.stars > regulation.max_stars
+        ):
+            errors["stars"] = _(
+                "A tournament under these rules cannot have more than %(max)d stars "
+                "(online addendum, 2.1)."
+            ) % {"max": regulation.max_stars}
+    if info.starts_on and info.ends_on and info.ends_on < info.starts_on:
+        errors["ends_on"] = _("The last day cannot be before the first day.")
+    if errors:
+        raise ValidationError(errors)
+
+
+def unique_slug(name: str) -> str:
+    """A free slug made from `name`."""
+    base = slugify(name)[:70].strip("-") or "tournament"
+    slug, n = base, 1
+    while Tournament.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+def _tournament_state(tournament: Tournament) -> dict[str, Any]:
+    info = info_of(tournament)
+    return info.as_audit()
+
+
+def info_of(tournament: Tournament) -> TournamentInfo:
+    """The organiser-written information of a stored tournament."""
+    return TournamentInfo(
+        name=tournament.name,
+        ruleset=tournament.ruleset,
+        starts_on=tournament.starts_on,
+        ends_on=tournament.ends_on,
+        place=tournament.place,
+        platform=tournament.platform,
+        stars=tournament.stars,
+        description=tournament.description,
+        participant_limit=tournament.participant_limit,
+        waiting_list_limit=tournament.waiting_list_limit,
+        registration_open=tournament.registration_open,
+    )
+
+
+@transaction.atomic
+def tournament_create(*, info: TournamentInfo, by: User) -> Tournament:
+    """A new tournament organised by `by`."""
+    check_info(info)
+    tournament = Tournament.objects.create(slug=unique_slug(info.name), **asdict(info))
+    StaffMember.objects.create(tournament=tournament, user=by, role=StaffRole.ORGANISER)
+    tournament.log_action(
+        "tournament.created", by=by, target=tournament.name, after=info.as_audit()
+    )
+    return tournament
+
+
+@transaction.atomic
+def tournament_update(*, tournament: Tournament, info: TournamentInfo, by: User) -> Tournament:
+    """Change the tournament's information."""
+    check_info(info)
+    before = _tournament_state(tournament)
+    for key, value in asdict(info).items():
+        setattr(tournament, key, value)
+    tournament.save()
+    tournament.log_action(
+        "tournament.updated", by=by, target=tournament.name, before=before, after=info.as_audit()
+    )
+    return tournament
+
+
+@transaction.atomic
+def staff_assign(*, tournament: Tournament, user: User, role: str, by: User) -> StaffMember:
+    """Give `user` a staff role in the tournament."""
+    if role not in StaffRole.values:
+        raise ValidationError({"role": _("Unknown role.")})
+    if StaffMember.objects.filter(tournament=tournament, user=user, role=role).exists():
+        raise ValidationError(
+            _("%(name)s already holds this role.") % {"name": user.nickname or user.username}
+        )
+    member = StaffMember.objects.create(tournament=tournament, user=user, role=role)
+    tournament.log_action(
+        "staff.assigned",
+        by=by,
+        target=user.nickname or user.username,
+        after={"user": user.nickname or user.username, "role": role},
+    )
+    return member
+
+
+def _dates_of(core: CoreTournament) -> tuple[dt.date | None, dt.date | None]:
+    dates = []
+    for game in core.games:
+        if game.date:
+            try:
+                dates.append(dt.date.fromisoformat(game.date))
+            except ValueError:
+                continue
+    return (min(dates), max(dates)) if dates else (None, None)
+
+
+@transaction.atomic
+def tournament_import(
+    *, core: CoreTournament, by: User | None, info: TournamentInfo | None = None
+) -> Tournament:
+    """Store a whole (already parsed and validated) tournament file: all of it or nothing.
+
+    Every player of its games becomes a participant, linked to the account with the
+    same nickname when there is one.
+    """
+    from mafiatab.accounts.models import User as UserModel
+    from mafiatab.games.conversion import (
+        UnstorablePoints,
+        fraction_to_decimal,
+        game_rows_from_protocol,
+    )
+    from mafiatab.penalties.models import Kind, Penalty
+    from mafiatab.registrations.models import Registration, Status
+
+    starts_on, ends_on = _dates_of(core)
+    info = info or TournamentInfo(
+        name=core.name,
+        ruleset=core.ruleset,
+        starts_on=starts_on,
+        ends_on=ends_on,
+        registration_open=False,
+    )
+    check_info(info)
+    tournament = Tournament.objects.create(
+        slug=unique_slug(info.name),
+        participants=core.participants,
+        games_before_final=core.games_before_final,
+        lot_seed=core.lot_seed,
+        **asdict(info),
+    )
+    if by is not None:
+        StaffMember.objects.create(tournament=tournament, user=by, role=StaffRole.ORGANISER)
+    try:
+        for position, protocol in enumerate(core.games, start=1):
+            game_rows_from_protocol(tournament.pk, position, protocol)
+        Penalty.objects.bulk_create(
+            Penalty(
+                tournament=tournament,
+                player=p.player,
+                kind=Kind.OTHER,
+                points=fraction_to_decimal(p.points, what=f"penalty of {p.player!r}"),
+                reason=p.reason,
+            )
+            for p in core.penalties
+        )
+    except UnstorablePoints as exc:
+        raise ValidationError(str(exc)) from exc
+    names = core.player_names()
+    accounts = {
+        u.nick_lower: u
+        for u in UserModel.objects.annotate(nick_lower=Lower("nickname")).filter(
+            nick_lower__in=[n.lower() for n in names]
+        )
+    }
+    linked: set[int] = set()
+    rows = []
+    for name in names:
+        account = accounts.get(name.lower())
+        if account is not None and account.pk in linked:
+            account = None
+        if account is not None:
+            linked.add(account.pk)
+        rows.append(
+            Registration(tournament=tournament, user=account, nickname=name, status=Status.APPROVED)
+        )
+    Registration.objects.bulk_create(rows)
+    tournament.log_action(
+        "tournament.imported",
+        by=by,
+        target=tournament.name,
+        after={
+            "games": len(core.games),
+            "players": len(names),
+            "penalties": len(core.penalties),
+            "ruleset": core.ruleset,
+        },
+    )
+    return tournament

@@ -1,0 +1,135 @@
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from mafiatab.core.tournament_file import dumps_tournament
+from mafiatab.registrations.models import Status
+from mafiatab.standings.services import tournament_standings
+from mafiatab.tournaments.conversion import core_tournament
+from mafiatab.tournaments.forms import StaffForm, TournamentForm, add_service_errors
+from mafiatab.tournaments.models import StaffRole, Tournament
+from mafiatab.tournaments.permissions import permissions_for, tournament_permission
+from mafiatab.tournaments.services import (
+    info_of,
+    staff_assign,
+    tournament_create,
+    tournament_update,
+)
+
+
+def healthz(request: HttpRequest) -> HttpResponse:
+    return HttpResponse("ok", content_type="text/plain")
+
+
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    tournaments = Tournament.objects.annotate(
+        participant_count=Count("registrations", filter=Q(registrations__status=Status.APPROVED))
+    )
+    return render(request, "tournaments/list.html", {"tournaments": tournaments})
+
+
+def tournament_context(request: HttpRequest, tournament: Tournament) -> dict[str, object]:
+    """What every page of a tournament shows in its header."""
+    return {
+        "tournament": tournament,
+        "can": permissions_for(request.user, tournament),
+        "organisers": tournament.staff(StaffRole.ORGANISER),
+        "chief_judges": tournament.staff(StaffRole.CHIEF_JUDGE),
+        "table_judges": tournament.staff(StaffRole.TABLE_JUDGE),
+    }
+
+
+def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    registrations = tournament.registrations.select_related("user")
+    mine = None
+    if request.user.is_authenticated:
+        mine = registrations.filter(user=request.user).order_by("-created_at").first()
+    context = tournament_context(request, tournament) | {
+        "participants": registrations.filter(status=Status.APPROVED).order_by("nickname"),
+        "pending": registrations.filter(status=Status.PENDING),
+        "waiting": registrations.filter(status=Status.WAITING).order_by("waiting_since", "id"),
+        "replacements": tournament.replacements.select_related("absent"),
+        "my_registration": mine,
+        "standings": tournament_standings(tournament),
+        "game_count": tournament.games.count(),
+    }
+    return render(request, "tournaments/detail.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_new(request: HttpRequest) -> HttpResponse:
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = tournament_create(info=form.info(), by=request.user)
+        except ValidationError as exc:
+            add_service_errors(form, exc)
+        else:
+            messages.success(request, _("Tournament created."))
+            return redirect(tournament)
+    return render(request, "tournaments/form.html", {"form": form, "tournament": None})
+
+
+@tournament_permission("edit_tournament")
+@require_http_methods(["GET", "POST"])
+def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    initial = info_of(tournament).__dict__
+    form = TournamentForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament_update(tournament=tournament, info=form.info(), by=request.user)
+        except ValidationError as exc:
+            add_service_errors(form, exc)
+        else:
+            messages.success(request, _("Tournament saved."))
+            return redirect(tournament)
+    context = tournament_context(request, tournament) | {"form": form}
+    return render(request, "tournaments/form.html", context)
+
+
+@tournament_permission("manage_staff")
+@require_http_methods(["GET", "POST"])
+def staff(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = StaffForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            staff_assign(
+                tournament=tournament,
+                user=form.cleaned_data["nickname"],
+                role=form.cleaned_data["role"],
+                by=request.user,
+            )
+        except ValidationError as exc:
+            add_service_errors(form, exc)
+        else:
+            messages.success(request, _("Role given."))
+            return redirect("tournaments:staff", slug=tournament.slug)
+    members = tournament.staff_members.select_related("user")
+    context = tournament_context(request, tournament) | {"form": form, "members": members}
+    return render(request, "tournaments/staff.html", context)
+
+
+@tournament_permission("view_history")
+def history(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    entries = tournament.audit_entries.select_related("actor")
+    context = tournament_context(request, tournament) | {"entries": entries}
+    return render(request, "tournaments/history.html", context)
+
+
+def export_file(request: HttpRequest, slug: str) -> HttpResponse:
+    """The tournament file (confirmed protocols and penalties) as a download."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    response = HttpResponse(
+        dumps_tournament(core_tournament(tournament)), content_type="application/json"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.json"'
+    return response

@@ -1,0 +1,19 @@
+"""The URLconf. Each app brings its own `urls.py`; a JSON API mounts as `path("api/", ...)`."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+from mafiatab.tournaments.views import healthz
+
+TOURNAMENT = "t/<slug:slug>/"
+
+urlpatterns = [
+    path("healthz", healthz, name="healthz"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("accounts/", include("mafiatab.accounts.urls")),
+    path("admin/", admin.site.urls),
+    path(TOURNAMENT, include("mafiatab.registrations.urls")),
+    path(TOURNAMENT, include("mafiatab.penalties.urls")),
+    path(TOURNAMENT, include("mafiatab.standings.urls")),
+    path("", include("mafiatab.tournaments.urls")),
+]
