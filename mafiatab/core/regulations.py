@@ -26,6 +26,7 @@ class NegativeActionRule:
     """A short English description of the clause."""
 
 
+_ZERO = Fraction(0)
 _RED_TEAM = frozenset({Role.RED, Role.SHERIFF})
 _BLACK_TEAM = frozenset({Role.BLACK, Role.DON})
 
@@ -126,12 +127,12 @@ class Regulation:
             return self.best_move_three
         if blacks_named == 2:
             return self.best_move_two
-        return Fraction(0)
+        return _ZERO
 
     def removal_points(self, *, online: bool, fined: bool) -> Fraction:
         """8.2.4 / addendum 4.1: the points of one removal."""
         if not fined:
-            return Fraction(0)
+            return _ZERO
         if online and self.online_removal is not None:
             return self.online_removal
         return self.removal

@@ -20,6 +20,9 @@ class Role(Enum):
     BLACK = "black"
     DON = "don"
 
+    # Members are singletons: identity hashing keeps tuples of roles cheap to hash.
+    __hash__ = object.__hash__
+
     @property
     def team(self) -> Team:
         """The team the role plays for."""

@@ -12,9 +12,11 @@ whole tournament: a win (times K where 8.7 applies) and a compensation (Ci of 8.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import chain
 
 from mafiatab.core.protocol import Protocol, Tournament
 from mafiatab.core.regulations import Regulation, get_regulation
@@ -37,39 +39,76 @@ MAIN_CLAUSES = frozenset({WIN_RED, WIN_BLACK, COMPENSATION})
 _RED_TEAM = (Role.RED, Role.SHERIFF)
 _BLACK_TEAM = (Role.BLACK, Role.DON)
 _WIN_CLAUSE = {Winner.RED: WIN_RED, Winner.BLACK: WIN_BLACK}
-_WIN_ROLES = {Winner.RED: _RED_TEAM, Winner.BLACK: _BLACK_TEAM}
 
-#: One award of a game: (seat, clause, exact amount or None, note).
-Award = tuple[int, str, Fraction | None, str]
+#: One award of a game: (seats, clause, exact amount or None, note). Every seat
+#: listed gets the amount once; a win is one award for the whole team.
+Award = tuple[tuple[int, ...], str, Fraction | None, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Where the cards of one game are: the seats of each team and key role."""
+
+    red_team: tuple[int, ...]
+    """Seats of red and sheriff."""
+    black_team: tuple[int, ...]
+    """Seats of black and don."""
+    sheriff: int
+    """The sheriff's seat."""
+    don: int
+    """The don's seat."""
+
+    def winners(self, winner: Winner) -> tuple[int, ...]:
+        """The seats of the winning team (none in a draw)."""
+        if winner is Winner.RED:
+            return self.red_team
+        return self.black_team if winner is Winner.BLACK else ()
+
+
+_DEALS: dict[tuple[Role, ...], Deal] = {}
+
+
+def deal_of(roles: tuple[Role, ...]) -> Deal:
+    """The deal of a valid role assignment (cached: there are only 2,520 of them)."""
+    deal = _DEALS.get(roles)
+    if deal is None:
+        numbered = list(enumerate(roles, start=1))
+        deal = Deal(
+            red_team=tuple(n for n, r in numbered if r in _RED_TEAM),
+            black_team=tuple(n for n, r in numbered if r in _BLACK_TEAM),
+            sheriff=roles.index(Role.SHERIFF) + 1,
+            don=roles.index(Role.DON) + 1,
+        )
+        if len(_DEALS) < 4096:
+            _DEALS[roles] = deal
+    return deal
 
 
 def game_awards(protocol: Protocol, regulation: Regulation) -> list[Award]:
-    """Who gets which points in one game, clause by clause."""
+    """Who gets which points in one game, clause by clause (8.2-8.6, replays)."""
     awards: list[Award] = []
     roles = protocol.roles
     if not protocol.replayed:
         winner = protocol.winner
         if winner is not Winner.DRAW:
-            clause = _WIN_CLAUSE[winner]
-            team = _WIN_ROLES[winner]
-            awards.extend((i, clause, None, "") for i, role in enumerate(roles, 1) if role in team)
+            awards.append((deal_of(roles).winners(winner), _WIN_CLAUSE[winner], None, ""))
         killed = protocol.first_killed
         if killed is not None and roles[killed - 1] in _RED_TEAM:
             if winner is Winner.BLACK and protocol.stage is not Stage.FINAL:
-                awards.append((killed, COMPENSATION, None, ""))
+                awards.append(((killed,), COMPENSATION, None, ""))
             if protocol.best_move:
                 blacks = sum(1 for seat in protocol.best_move if roles[seat - 1] in _BLACK_TEAM)
                 points = regulation.best_move_points(blacks)
                 if points:
-                    awards.append((killed, BEST_MOVE, points, f"{blacks} blacks named"))
-        awards.extend((e.seat, JUDGE_EXTRA, e.points, e.reason) for e in protocol.judge_extra)
+                    awards.append(((killed,), BEST_MOVE, points, f"{blacks} blacks named"))
+        awards.extend(((e.seat,), JUDGE_EXTRA, e.points, e.reason) for e in protocol.judge_extra)
         awards.extend(
-            (p.seat, p.rule, regulation.negative_action, p.reason) for p in protocol.penalties
+            ((p.seat,), p.rule, regulation.negative_action, p.reason) for p in protocol.penalties
         )
     for removal in protocol.disqualified:
         clause = ONLINE_REMOVAL if removal.online else REMOVAL
         points = regulation.removal_points(online=removal.online, fined=removal.fined)
-        awards.append((removal.seat, clause, points, removal.reason))
+        awards.append(((removal.seat,), clause, points, removal.reason))
     return awards
 
 
@@ -147,7 +186,12 @@ def format_points(value: Fraction, *, signed: bool = False) -> str:
     return f"+{text}" if signed else text
 
 
-def _label(protocol: Protocol, award: Award, context: ScoringContext, player: str) -> str:
+def _label(
+    protocol: Protocol,
+    award: tuple[int, str, Fraction | None, str],
+    context: ScoringContext,
+    player: str,
+) -> str:
     seat, clause, _, note = award
     if clause in (WIN_RED, WIN_BLACK):
         team = "red" if clause == WIN_RED else "black"
@@ -186,16 +230,13 @@ def score_game(
     """
     ctx = context or ScoringContext(regulation)
     lines = []
-    for award in game_awards(protocol, regulation):
-        seat, clause, amount, _ = award
-        player = protocol.players[seat - 1]
+    for seats, clause, amount, note in game_awards(protocol, regulation):
         kind = "main" if clause in MAIN_CLAUSES else "extra"
-        points = ctx.amount(player, clause, amount)
-        lines.append(
-            ScoreLine(
-                player, protocol.id, clause, kind, points, _label(protocol, award, ctx, player)
-            )
-        )
+        for seat in seats:
+            player = protocol.players[seat - 1]
+            points = ctx.amount(player, clause, amount)
+            label = _label(protocol, (seat, clause, amount, note), ctx, player)
+            lines.append(ScoreLine(player, protocol.id, clause, kind, points, label))
     return lines
 
 
@@ -234,51 +275,62 @@ class Tally:
 
 
 def tally(tournament: Tournament, regulation: Regulation) -> Tally:
-    """Count every award and statistic of the tournament in one pass over its games."""
-    players: dict[str, PlayerTally] = {}
-    result = Tally(players)
+    """Count every award and statistic of the tournament in one pass over its games.
+
+    The pass only collects names into lists; `Counter` then counts them at C speed.
+    """
+    seated: list[tuple[str, ...]] = []
+    counted: list[tuple[str, ...]] = []
+    before_final: list[tuple[str, ...]] = []
+    key_wins: list[str] = []
+    deaths: list[str] = []
+    kills: list[str] = []
+    awards: list[tuple[str, str, Fraction | None]] = []
+    results = {Winner.RED: 0, Winner.BLACK: 0, Winner.DRAW: 0}
     for protocol in tournament.games:
-        tallies = []
-        for nick in protocol.players:
-            entry = players.get(nick)
-            if entry is None:
-                entry = players[nick] = PlayerTally()
-            tallies.append(entry)
+        players = protocol.players
+        seated.append(players)
         if not protocol.replayed:
-            _count_game(protocol, tallies, result)
-        for seat, clause, amount, _ in game_awards(protocol, regulation):
-            counts = tallies[seat - 1].awards
-            key = (clause, amount)
-            counts[key] = counts.get(key, 0) + 1
+            counted.append(players)
+            winner = protocol.winner
+            results[winner] += 1
+            is_before_final = protocol.stage is not Stage.FINAL
+            if is_before_final:
+                before_final.append(players)
+            if winner is not Winner.DRAW:
+                deal = deal_of(protocol.roles)
+                key_wins.append(players[(deal.sheriff if winner is Winner.RED else deal.don) - 1])
+            killed = protocol.first_killed
+            if killed is not None:
+                deaths.append(players[killed - 1])
+                if is_before_final and protocol.roles[killed - 1] in _RED_TEAM:
+                    kills.append(players[killed - 1])
+        for seats, clause, amount, _ in game_awards(protocol, regulation):
+            awards.extend([(players[seat - 1], clause, amount) for seat in seats])
+    games = Counter(chain.from_iterable(counted))
+    games_before_final = Counter(chain.from_iterable(before_final))
+    key_win_counts, death_counts, kill_counts = Counter(key_wins), Counter(deaths), Counter(kills)
+    result = Tally(
+        players={
+            nick: PlayerTally(
+                games=games[nick],
+                games_before_final=games_before_final[nick],
+                wins_as_don_or_sheriff=key_win_counts[nick],
+                first_night_deaths=death_counts[nick],
+                first_night_kills=kill_counts[nick],
+            )
+            for nick in dict.fromkeys(chain.from_iterable(seated))
+        },
+        games=len(counted),
+        red_wins=results[Winner.RED],
+        black_wins=results[Winner.BLACK],
+    )
+    for (nick, clause, amount), count in Counter(awards).items():
+        entry = result.players[nick]
+        entry.awards[clause, amount] = count
+        if clause in (WIN_RED, WIN_BLACK):
+            entry.wins += count
     return result
-
-
-def _count_game(protocol: Protocol, tallies: list[PlayerTally], result: Tally) -> None:
-    result.games += 1
-    before_final = protocol.stage is not Stage.FINAL
-    for entry in tallies:
-        entry.games += 1
-        if before_final:
-            entry.games_before_final += 1
-    winner = protocol.winner
-    if winner is not Winner.DRAW:
-        if winner is Winner.RED:
-            result.red_wins += 1
-            key_roles: tuple[Role, ...] = _RED_TEAM
-        else:
-            result.black_wins += 1
-            key_roles = _BLACK_TEAM
-        for entry, role in zip(tallies, protocol.roles, strict=True):
-            if role in key_roles:
-                entry.wins += 1
-                if role is Role.SHERIFF or role is Role.DON:
-                    entry.wins_as_don_or_sheriff += 1
-    killed = protocol.first_killed
-    if killed is not None:
-        entry = tallies[killed - 1]
-        entry.first_night_deaths += 1
-        if before_final and protocol.roles[killed - 1] in _RED_TEAM:
-            entry.first_night_kills += 1
 
 
 def context_of(tournament: Tournament, counted: Tally) -> ScoringContext:

@@ -49,11 +49,107 @@ def _is_number(value: object) -> TypeGuard[int | float]:
     return type(value) in (int, float)
 
 
+_FRACTIONS: dict[object, Fraction] = {}
+
+
 def to_fraction(value: int | float | str | Decimal | Fraction) -> Fraction:
-    """An exact fraction from a JSON number: 0.3 is 3/10, not the nearest binary float."""
-    if isinstance(value, float):
-        return Fraction(repr(value))
-    return Fraction(value)
+    """An exact fraction from a JSON number: 0.3 is 3/10, not the nearest binary float.
+
+    Points take few distinct values, so each is converted once and shared.
+    """
+    key = (type(value), value)
+    found = _FRACTIONS.get(key)
+    if found is None:
+        found = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
+        if len(_FRACTIONS) < 4096:
+            _FRACTIONS[key] = found
+    return found
+
+
+_STR = {str}
+_INT = {int}
+_OPTIONAL_INT = {int, type(None)}
+_OPTIONAL_STR = {str, type(None)}
+_ROLE_TUPLES: dict[tuple[str, ...], tuple[Role, ...]] = {}
+
+
+def _roles_of(raw: tuple[str, ...]) -> tuple[Role, ...]:
+    """Roles from their texts; one shared tuple per distinct deal. KeyError if unknown."""
+    roles = _ROLE_TUPLES.get(raw)
+    if roles is None:
+        roles = tuple([_ROLES[text] for text in raw])
+        if len(_ROLE_TUPLES) < 8192:
+            _ROLE_TUPLES[raw] = roles
+    return roles
+
+
+def _well_formed_protocol(data: dict[str, Any], position: int) -> Protocol | None:
+    """The fast reading of a protocol of the right shape; None at the first oddity
+    (the slow reading then names every problem)."""
+    get = data.get
+    try:
+        stage = _STAGES[data["stage"]]
+        winner = _WINNERS[data["winner"]]
+        seats = data["seats"]
+        if type(seats) is not list or len(seats) != 10:
+            return None
+        players = tuple([seat["player"] for seat in seats])
+        roles = _roles_of(tuple([seat["role"] for seat in seats]))
+        fouls = tuple([seat.get("fouls", 0) for seat in seats])
+    except (KeyError, TypeError, AttributeError):
+        return None
+    if set(map(type, players)) != _STR or set(map(type, fouls)) != _INT:
+        return None
+    gid = get("id")
+    if gid is None:
+        gid = f"game {position}"
+    elif type(gid) is not str or not gid.strip():
+        return None
+    first_killed, round_, table = get("first_killed"), get("round"), get("table")
+    date, judge = get("date"), get("judge")
+    if not (
+        {type(first_killed), type(round_), type(table)} <= _OPTIONAL_INT
+        and {type(date), type(judge)} <= _OPTIONAL_STR
+    ):
+        return None
+    best_move = get("best_move")
+    if best_move is None:
+        best_move = ()
+    elif type(best_move) is list and set(map(type, best_move)) <= _INT:
+        best_move = tuple(best_move)
+    else:
+        return None
+    replayed = get("replayed", False)
+    if type(replayed) is not bool:
+        return None
+    extras: tuple[JudgeExtra, ...] = ()
+    penalties: tuple[GamePenalty, ...] = ()
+    removals: tuple[Removal, ...] = ()
+    if get("judge_extra") or get("penalties") or get("disqualified"):
+        reader = _Reader()
+        extras = reader.judge_extra(data, gid)
+        penalties = reader.penalties(data, gid)
+        removals = reader.removals(data, gid)
+        if reader.problems:
+            return None
+    return Protocol(
+        gid,
+        stage,
+        players,
+        roles,
+        winner,
+        fouls,
+        round_,
+        table,
+        date,
+        judge,
+        first_killed,
+        best_move,
+        extras,
+        penalties,
+        removals,
+        replayed,
+    )
 
 
 class _Reader:
@@ -121,6 +217,15 @@ class _Reader:
         return ""
 
     def protocol(self, data: object, position: int) -> Protocol | None:
+        protocol = _well_formed_protocol(data, position) if type(data) is dict else None
+        if protocol is None:
+            protocol = self.malformed_protocol(data, position)
+        elif self.regulation is not None:
+            self.problems.extend(validate_protocol(protocol, self.regulation))
+        return protocol
+
+    def malformed_protocol(self, data: object, position: int) -> Protocol | None:
+        """The slow reading of a protocol that names every problem of its shape."""
         default_id = f"game {position}"
         if not isinstance(data, dict):
             self.wrong_type(default_id, None, "game", "an object")
@@ -190,38 +295,33 @@ class _Reader:
         if len(seats) != 10:
             self.problem(gid, None, "seats", f"a game has 10 seats, not {len(seats)}")
             return None
-        players: list[str] = []
-        roles: list[Role] = []
-        fouls: list[int] = []
-        ok = True
+        try:  # the common case, a well-formed game, read at C speed
+            players = tuple([seat["player"] for seat in seats])
+            roles = tuple([_ROLES[seat["role"]] for seat in seats])
+            fouls = tuple([seat.get("fouls", 0) for seat in seats])
+        except (TypeError, KeyError, AttributeError):
+            pass
+        else:
+            if set(map(type, players)) == {str} and set(map(type, fouls)) == {int}:
+                return players, roles, fouls
         for number, seat in enumerate(seats, start=1):
-            if type(seat) is not dict:
-                self.wrong_type(gid, number, "seats", "an object")
-                ok = False
-                continue
-            player = seat.get("player")
-            role_text = seat.get("role")
-            role = _ROLES.get(role_text) if type(role_text) is str else None
-            foul = seat.get("fouls", 0)
-            if type(player) is not str:
-                self.problem(gid, number, "player", f"expected a nickname, not {player!r}")
-                ok = False
-            if role is None:
-                known = "red, sheriff, black, don (or К, Ш, Ч, Д)"
-                self.problem(
-                    gid, number, "role", f"must be one of {known}, not {seat.get('role')!r}"
-                )
-                ok = False
-            if type(foul) is not int:
-                self.wrong_type(gid, number, "fouls", "an integer 0..4")
-                ok = False
-            if ok:
-                players.append(player)  # type: ignore[arg-type]
-                roles.append(role)  # type: ignore[arg-type]
-                fouls.append(foul)
-        if not ok:
-            return None
-        return tuple(players), tuple(roles), tuple(fouls)
+            self.seat_problems(seat, number, gid)
+        return None
+
+    def seat_problems(self, seat: object, number: int, gid: str) -> None:
+        """The problems of one malformed seat."""
+        if type(seat) is not dict:
+            self.wrong_type(gid, number, "seats", "an object")
+            return
+        player = seat.get("player")
+        role_text = seat.get("role")
+        if type(player) is not str:
+            self.problem(gid, number, "player", f"expected a nickname, not {player!r}")
+        if type(role_text) is not str or role_text not in _ROLES:
+            known = "red, sheriff, black, don (or К, Ш, Ч, Д)"
+            self.problem(gid, number, "role", f"must be one of {known}, not {role_text!r}")
+        if type(seat.get("fouls", 0)) is not int:
+            self.wrong_type(gid, number, "fouls", "an integer 0..4")
 
     def best_move(self, data: dict[str, Any], gid: str) -> tuple[int, ...]:
         value = data.get("best_move")

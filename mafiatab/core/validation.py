@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
-from mafiatab.core.protocol import SEATS, Protocol, Tournament
+from mafiatab.core.protocol import SEATS, JudgeExtra, Protocol, Tournament
 from mafiatab.core.regulations import REGULATIONS, Regulation
 from mafiatab.core.roles import ROLE_COUNTS, Role, Winner
 
@@ -154,16 +154,16 @@ def _check_judge_extra(protocol: Protocol, regulation: Regulation, problems: lis
             Problem(gid, None, "judge_extra", "no judge extra points in a draw (8.4.6)")
         )
     seats: set[int] = set()
-    total = Fraction(0)
     for extra in extras:
         seat = extra.seat
-        total += extra.points
         if not _seat_ok(protocol, seat, "judge_extra", problems):
             continue
         if seat in seats:
             problems.append(Problem(gid, seat, "judge_extra", "the seat is named twice"))
         seats.add(seat)
-        problems.extend(_judge_extra_caps(protocol, regulation, seat, extra.points, extra))
+        message = _judge_extra_cap(protocol, regulation, extra)
+        if message:
+            problems.append(Problem(gid, seat, "judge_extra", message))
     if len(seats) > regulation.judge_max_players:
         problems.append(
             Problem(
@@ -174,47 +174,74 @@ def _check_judge_extra(protocol: Protocol, regulation: Regulation, problems: lis
                 f"not {len(seats)}",
             )
         )
-    if total > regulation.judge_total_cap:
+    total = (
+        extras[0].points
+        if len(extras) == 1
+        else sum(e.points for e in extras[1:]) + extras[0].points
+    )
+    if _verdict(regulation, total).above_total:
         problems.append(
             Problem(
                 gid,
                 None,
                 "judge_extra",
-                f"judge extra points total {_points(total)}, above "
+                f"judge extra points total {_points(Fraction(total))}, above "
                 f"{_points(regulation.judge_total_cap)} (8.4.2)",
             )
         )
 
 
-def _judge_extra_caps(
-    protocol: Protocol, regulation: Regulation, seat: int, points: Fraction, extra: object
-) -> list[Problem]:
-    gid = protocol.id
-    shown = _points(points)
-    if points <= 0:
-        return [Problem(gid, seat, "judge_extra", f"points must be above 0, not {shown}")]
+@dataclass(frozen=True, slots=True)
+class _Verdict:
+    """How an amount of judge extra points compares with the 8.4 caps."""
+
+    positive: bool
+    above_winner: bool
+    above_unapproved: bool
+    above_loser: bool
+    above_total: bool
+
+
+_VERDICTS: dict[tuple[str, Fraction], _Verdict] = {}
+
+
+def _verdict(regulation: Regulation, points: Fraction) -> _Verdict:
+    """The caps `points` break, computed once per distinct amount (judges use few)."""
+    key = (regulation.code, points)
+    verdict = _VERDICTS.get(key)
+    if verdict is None:
+        verdict = _Verdict(
+            positive=points > 0,
+            above_winner=points > regulation.judge_winner_cap,
+            above_unapproved=points > regulation.judge_unapproved_cap,
+            above_loser=points > regulation.judge_loser_cap,
+            above_total=points > regulation.judge_total_cap,
+        )
+        if len(_VERDICTS) < 4096:
+            _VERDICTS[key] = verdict
+    return verdict
+
+
+def _judge_extra_cap(protocol: Protocol, regulation: Regulation, extra: JudgeExtra) -> str | None:
+    """What is wrong with one player's judge extra points against 8.4, if anything."""
+    verdict = _verdict(regulation, extra.points)
+    if not verdict.positive:
+        return f"points must be above 0, not {_points(extra.points)}"
     if protocol.winner is Winner.DRAW:
-        return []
-    if protocol.is_winner(seat):
-        if points > regulation.judge_winner_cap:
+        return None
+    if protocol.is_winner(extra.seat):
+        if verdict.above_winner:
             cap = _points(regulation.judge_winner_cap)
-            return [
-                Problem(gid, seat, "judge_extra", f"{shown} is above {cap} for a winner (8.4.3)")
-            ]
-        if points > regulation.judge_unapproved_cap and not getattr(extra, "chief_approved", False):
-            return [
-                Problem(
-                    gid,
-                    seat,
-                    "judge_extra",
-                    f"{shown} needs the chief judge's approval (chief_approved, 8.4.3)",
-                )
-            ]
-        return []
-    if points > regulation.judge_loser_cap:
+            return f"{_points(extra.points)} is above {cap} for a winner (8.4.3)"
+        if verdict.above_unapproved and not extra.chief_approved:
+            return (
+                f"{_points(extra.points)} needs the chief judge's approval (chief_approved, 8.4.3)"
+            )
+        return None
+    if verdict.above_loser:
         cap = _points(regulation.judge_loser_cap)
-        return [Problem(gid, seat, "judge_extra", f"{shown} is above {cap} for a loser (8.4.4)")]
-    return []
+        return f"{_points(extra.points)} is above {cap} for a loser (8.4.4)"
+    return None
 
 
 def _check_penalties(protocol: Protocol, regulation: Regulation, problems: list[Problem]) -> None:
