@@ -1,0 +1,71 @@
+"""Balanced seating (рассадка) of the qualifying stage: who plays whom, where, from which seat.
+
+Public API::
+
+    plan_seating(players, games, *, tables=None, seed=0, time_limit=8.0, iterations=None,
+                 avoid=(), fixed_tables=None, fixed_rounds=()) -> Schedule
+
+- `players`: the names (N ≥ 10, distinct); `games`: G, games each player plays.
+- `tables`: tables in play at once, default N // 10. With N > 10·T players sit out
+  in turn, and everybody still plays exactly G games (the last round may use
+  fewer tables when N·G/10 is not a multiple of T).
+- `seed`: the same seed and the same inputs give the same schedule.
+- `iterations`: the search budget (default grows with N·G, see
+  `default_iterations`). The search is governed by this count, never by the
+  clock, so the result does not depend on the machine's speed. `time_limit`
+  (seconds) is only a safety cap: if it stops the search first, the metrics say
+  so (`stopped_by_time_limit`) and a flag explains that the schedule then
+  depends on the machine.
+- `avoid`: groups (pairs, clubs) whose members should meet as little as possible.
+- `fixed_tables`: player -> table number (a streamed table); the player sits at
+  that table in every round he plays.
+- `fixed_rounds`: rounds already played, kept unchanged; the remaining rounds are
+  planned so that every listed player reaches G games (after a replacement or a
+  no-show). Names in them that are not players any more are allowed.
+
+Inputs that admit no schedule raise `SeatingError` (a ValueError) with a one-line
+reason. The `Schedule` carries its rounds, `metrics` (a frozen `Metrics`) and
+`flags` (one sentence per compromise); `Schedule.to_json()` is the schedule file
+of spec/seating.md (format `mafiatab-seating/1`).
+
+How a schedule is made:
+
+1. Who plays in each round: the players with the most games left, ties in a
+   seeded order (players sit out in turn).
+2. Grouping: simulated annealing over swaps of two players of one round,
+   minimising the sum over pairs of (games shared)², with the pair counts updated
+   incrementally (`search`).
+3. Tables: each round's groups are mapped to physical tables by an exact
+   assignment (Hungarian algorithm), avoiding the same table in consecutive
+   rounds first and balancing table visits second (`assign`).
+4. Seats: an edge colouring of the bipartite graph games × players (each player's
+   games split into chunks of ten) gives each player each seat floor(G/10) or
+   ceil(G/10) times, whatever the grouping (`seats`).
+"""
+
+from mafiatab.core.seating.metrics import pair_counts, seat_counts
+from mafiatab.core.seating.model import (
+    FORMAT,
+    TABLE_SIZE,
+    Metrics,
+    Round,
+    Schedule,
+    SeatingError,
+    Table,
+)
+from mafiatab.core.seating.planner import DEFAULT_TIME_LIMIT, default_iterations, plan_seating
+
+__all__ = [
+    "DEFAULT_TIME_LIMIT",
+    "FORMAT",
+    "TABLE_SIZE",
+    "Metrics",
+    "Round",
+    "Schedule",
+    "SeatingError",
+    "Table",
+    "default_iterations",
+    "pair_counts",
+    "plan_seating",
+    "seat_counts",
+]
