@@ -22,7 +22,12 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import gc
+
     from mafiatab.core.tournament_file import TournamentFileError, load_tournament
+
+    # A one-shot command over acyclic data: the cyclic collector only costs time here.
+    gc.disable()
 
     try:
         tournament = load_tournament(args.file)

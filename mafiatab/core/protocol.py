@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import NamedTuple
 
 from mafiatab.core.roles import Role, Stage, Team, Winner
 
@@ -70,9 +71,13 @@ class Removal:
     """False when the judge waived the fine (online addendum, time-out item 7)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Protocol:
-    """One game protocol: the official form of section 9 as data."""
+class Protocol(NamedTuple):
+    """One game protocol: the official form of section 9 as data.
+
+    Immutable like the other core records; a named tuple rather than a frozen
+    dataclass because a tournament file holds tens of thousands of protocols and
+    a named tuple is built several times faster.
+    """
 
     id: str
     """Unique label of the game within the tournament, e.g. "Q3-T2"."""
@@ -84,7 +89,7 @@ class Protocol:
     """Roles, seat 1 first."""
     winner: Winner
     """The winning team, or a draw."""
-    fouls: tuple[int, ...] = (0,) * 10
+    fouls: tuple[int, ...] = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     """Fouls, seat 1 first."""
     round: int | None = None
     """Round (tour) number within the stage."""

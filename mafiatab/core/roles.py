@@ -64,6 +64,8 @@ class Winner(Enum):
     BLACK = "black"
     DRAW = "draw"
 
+    __hash__ = object.__hash__
+
     @property
     def team(self) -> Team | None:
         """The winning team, None for a draw."""
@@ -76,6 +78,8 @@ class Stage(Enum):
     QUALIFYING = "qualifying"
     SEMIFINAL = "semifinal"
     FINAL = "final"
+
+    __hash__ = object.__hash__
 
     def is_before_final(self) -> bool:
         """Qualifying and semifinal: the stages where 8.6 compensation applies."""

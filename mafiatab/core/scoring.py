@@ -13,10 +13,11 @@ whole tournament: a win (times K where 8.7 applies) and a compensation (Ci of 8.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import chain
+from operator import itemgetter
 
 from mafiatab.core.protocol import Protocol, Tournament
 from mafiatab.core.regulations import Regulation, get_regulation
@@ -101,10 +102,15 @@ def game_awards(protocol: Protocol, regulation: Regulation) -> list[Award]:
                 points = regulation.best_move_points(blacks)
                 if points:
                     awards.append(((killed,), BEST_MOVE, points, f"{blacks} blacks named"))
-        awards.extend(((e.seat,), JUDGE_EXTRA, e.points, e.reason) for e in protocol.judge_extra)
-        awards.extend(
-            ((p.seat,), p.rule, regulation.negative_action, p.reason) for p in protocol.penalties
-        )
+        if protocol.judge_extra:
+            awards.extend(
+                ((e.seat,), JUDGE_EXTRA, e.points, e.reason) for e in protocol.judge_extra
+            )
+        if protocol.penalties:
+            awards.extend(
+                ((p.seat,), p.rule, regulation.negative_action, p.reason)
+                for p in protocol.penalties
+            )
     for removal in protocol.disqualified:
         clause = ONLINE_REMOVAL if removal.online else REMOVAL
         points = regulation.removal_points(online=removal.online, fined=removal.fined)
@@ -285,7 +291,7 @@ def tally(tournament: Tournament, regulation: Regulation) -> Tally:
     key_wins: list[str] = []
     deaths: list[str] = []
     kills: list[str] = []
-    awards: list[tuple[str, str, Fraction | None]] = []
+    buckets: dict[tuple[str, Fraction | None], list[tuple[str, ...]]] = {}
     results = {Winner.RED: 0, Winner.BLACK: 0, Winner.DRAW: 0}
     for protocol in tournament.games:
         players = protocol.players
@@ -306,7 +312,10 @@ def tally(tournament: Tournament, regulation: Regulation) -> Tally:
                 if is_before_final and protocol.roles[killed - 1] in _RED_TEAM:
                     kills.append(players[killed - 1])
         for seats, clause, amount, _ in game_awards(protocol, regulation):
-            awards.extend([(players[seat - 1], clause, amount) for seat in seats])
+            bucket = buckets.get((clause, amount))
+            if bucket is None:
+                bucket = buckets[clause, amount] = []
+            bucket.append(_pick(seats)(players))
     games = Counter(chain.from_iterable(counted))
     games_before_final = Counter(chain.from_iterable(before_final))
     key_win_counts, death_counts, kill_counts = Counter(key_wins), Counter(deaths), Counter(kills)
@@ -325,12 +334,30 @@ def tally(tournament: Tournament, regulation: Regulation) -> Tally:
         red_wins=results[Winner.RED],
         black_wins=results[Winner.BLACK],
     )
-    for (nick, clause, amount), count in Counter(awards).items():
-        entry = result.players[nick]
-        entry.awards[clause, amount] = count
-        if clause in (WIN_RED, WIN_BLACK):
-            entry.wins += count
+    for (clause, amount), bucket in buckets.items():
+        is_win = clause in (WIN_RED, WIN_BLACK)
+        for nick, count in Counter(chain.from_iterable(bucket)).items():
+            entry = result.players[nick]
+            entry.awards[clause, amount] = count
+            if is_win:
+                entry.wins += count
     return result
+
+
+_PICKERS: dict[tuple[int, ...], Callable[[tuple[str, ...]], tuple[str, ...]]] = {}
+
+
+def _pick(seats: tuple[int, ...]) -> Callable[[tuple[str, ...]], tuple[str, ...]]:
+    """A function giving the players of `seats` (cached: seat sets repeat endlessly)."""
+    picker = _PICKERS.get(seats)
+    if picker is None:
+        if len(seats) == 1:
+            index = seats[0] - 1
+            picker = lambda players: (players[index],)  # noqa: E731
+        else:
+            picker = itemgetter(*(seat - 1 for seat in seats))
+        _PICKERS[seats] = picker
+    return picker
 
 
 def context_of(tournament: Tournament, counted: Tally) -> ScoringContext:
