@@ -1,0 +1,97 @@
+"""Shared fixtures. Database fixtures are only set up by the tests that ask for them,
+so the core tests run without a database."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+
+_numbers = itertools.count(1)
+
+
+@pytest.fixture
+def fast_passwords(settings: Any) -> None:
+    """A fast password hasher: accounts are created by the dozen in these tests."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def make_user(db: None, fast_passwords: None) -> Any:
+    """Create an account: `make_user("Nick")` (login `nick`, password `secret-pass-1`)."""
+    from mafiatab.accounts.models import User
+
+    def make(nickname: str | None = None, **fields: Any) -> User:
+        nickname = nickname or f"Player{next(_numbers)}"
+        username = fields.pop("username", None) or nickname.lower().replace(" ", "_")
+        return User.objects.create_user(
+            username=username, password="secret-pass-1", nickname=nickname, **fields
+        )
+
+    return make
+
+
+@pytest.fixture
+def organiser(make_user: Any) -> Any:
+    return make_user("Organiser")
+
+
+@pytest.fixture
+def make_tournament(organiser: Any) -> Any:
+    """Create a tournament organised by `organiser`; keyword arguments go to TournamentInfo."""
+    from mafiatab.tournaments.services import TournamentInfo, tournament_create
+
+    def make(**fields: Any) -> Any:
+        info = TournamentInfo(
+            **({"name": "Spring Cup", "ruleset": "fiim-online", "platform": "SWIPEAL"} | fields)
+        )
+        return tournament_create(info=info, by=organiser)
+
+    return make
+
+
+@pytest.fixture
+def tournament(make_tournament: Any) -> Any:
+    return make_tournament()
+
+
+@pytest.fixture
+def staff(tournament: Any, organiser: Any, make_user: Any) -> dict[str, Any]:
+    """The tournament's people: organiser, chief judge, table judge, a player, an outsider."""
+    from mafiatab.registrations.services import registration_add
+    from mafiatab.tournaments.models import StaffRole
+    from mafiatab.tournaments.services import staff_assign
+
+    chief = make_user("Chief")
+    judge = make_user("TableJudge")
+    player = make_user("Seated")
+    outsider = make_user("Outsider")
+    staff_assign(tournament=tournament, user=chief, role=StaffRole.CHIEF_JUDGE, by=organiser)
+    staff_assign(tournament=tournament, user=judge, role=StaffRole.TABLE_JUDGE, by=organiser)
+    registration_add(tournament=tournament, nickname="", user=player, by=organiser)
+    return {
+        "organiser": organiser,
+        "chief": chief,
+        "judge": judge,
+        "player": player,
+        "outsider": outsider,
+    }
+
+
+@pytest.fixture
+def demo_file_text() -> str:
+    """The demo tournament as its canonical file text."""
+    from mafiatab.core.demo import demo_tournament
+    from mafiatab.core.tournament_file import dumps_tournament
+
+    return dumps_tournament(demo_tournament())
+
+
+@pytest.fixture
+def demo_imported(db: None, demo_file_text: str) -> Any:
+    """The demo tournament stored in the database (imported from the command line)."""
+    from mafiatab.core.tournament_file import loads_tournament
+    from mafiatab.tournaments.services import tournament_import
+
+    return tournament_import(core=loads_tournament(demo_file_text), by=None)

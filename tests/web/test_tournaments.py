@@ -1,0 +1,118 @@
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from mafiatab.tournaments.models import StaffMember, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def _form(**fields):
+    return {
+        "name": "Autumn Online",
+        "ruleset": "fiim-online",
+        "platform": "SWIPEAL",
+        "starts_on": "2026-10-03",
+        "ends_on": "2026-10-04",
+        "stars": "2",
+        "registration_open": "on",
+    } | fields
+
+
+def test_healthz_answers_ok(client):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.content == b"ok"
+
+
+def test_creating_a_tournament_makes_its_author_the_organiser(client, organiser):
+    client.force_login(organiser)
+    response = client.post(reverse("tournaments:new"), _form())
+    tournament = Tournament.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == tournament.get_absolute_url()
+    assert StaffMember.objects.filter(tournament=tournament, user=organiser, role="organiser")
+
+
+def test_an_online_tournament_cannot_have_more_than_two_stars(client, organiser):
+    client.force_login(organiser)
+    response = client.post(reverse("tournaments:new"), _form(stars="3"))
+    assert response.status_code == 200
+    assert "cannot have more than 2 stars" in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_an_offline_tournament_may_have_three_stars(client, organiser):
+    client.force_login(organiser)
+    client.post(reverse("tournaments:new"), _form(ruleset="fiim", stars="3", place="Moscow"))
+    assert Tournament.objects.get().stars == 3
+
+
+def test_editing_an_online_tournament_to_three_stars_is_refused(client, organiser, tournament):
+    client.force_login(organiser)
+    response = client.post(reverse("tournaments:edit", args=[tournament.slug]), _form(stars="3"))
+    assert "cannot have more than 2 stars" in response.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.stars is None
+
+
+def test_front_page_lists_the_tournaments(client, make_tournament):
+    make_tournament(name="Winter Cup")
+    make_tournament(name="Summer Open", ruleset="fiim", platform="")
+    page = client.get(reverse("tournaments:list")).content.decode()
+    assert "Winter Cup" in page
+    assert "Summer Open" in page
+
+
+def test_public_page_shows_information_rules_participants_and_no_pending(client, staff, tournament):
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    assert "Spring Cup" in page
+    assert "SWIPEAL" in page
+    assert "Organiser" in page and "Chief" in page
+    assert "Addendum to the FIIM rules for online tournaments" in page
+    assert "No lift of three at nine." in page
+    assert "Seated" in page  # the participant
+    pending = page[page.index('id="pending"') :]
+    assert "No data" in pending[: pending.index("</section>")]
+
+
+def test_public_page_of_an_offline_tournament_has_no_online_addendum(client, make_tournament):
+    tournament = make_tournament(ruleset="fiim", platform="", place="Moscow, Arbat 1")
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    assert "Moscow, Arbat 1" in page
+    assert "Addendum to the FIIM rules" not in page
+
+
+def test_public_page_shows_the_core_standings(client, demo_imported):
+    from mafiatab.core.demo import demo_tournament
+    from mafiatab.core.scoring import format_points
+    from mafiatab.core.standings import compute_standings
+
+    leader = compute_standings(demo_tournament()).rows[0]
+    page = client.get(demo_imported.get_absolute_url()).content.decode()
+    standings = page[page.index('data-testid="standings"') :]
+    assert leader.player in standings
+    assert format_points(leader.total) in standings
+
+
+def test_player_page_lists_every_line_of_points(client, demo_imported):
+    from mafiatab.core.demo import demo_tournament
+    from mafiatab.core.scoring import explain
+
+    core = demo_tournament()
+    lines = explain(core, "Пилот")
+    page = client.get(reverse("standings:player", args=[demo_imported.slug, "Пилот"]))
+    text = page.content.decode()
+    assert text.count("<tr>") == len(lines) + 1
+    assert "опоздание на 7 минут к туру 3" in text
+
+
+def test_organiser_gives_a_table_judge_role(client, organiser, tournament, make_user):
+    judge = make_user("Arbiter")
+    client.force_login(organiser)
+    client.post(
+        reverse("tournaments:staff", args=[tournament.slug]),
+        {"nickname": "arbiter", "role": "table_judge"},
+    )
+    assert tournament.staff("table_judge") == [judge]
