@@ -322,3 +322,27 @@ def test_games_count_only_counted_games():
 
 def test_standings_name_the_tournament():
     assert standings_of(tournament(game("Q1"), name="Spring Cup")).tournament == "Spring Cup"
+
+
+def test_json_output_rounds_to_two_decimals_halves_up():
+    # Red win: Anna judge 0.125 -> extra 0.125 shown 0.13, total 1.125 shown 1.13.
+    # Hanna judge 0.115 (loser) -> 0.12 (half up, not to even: 0.115 -> 0.12 either way);
+    # Gleb judge 0.005 -> 0.01, total 1.005 -> 1.01 (binary floats would give 1.0).
+    data = tournament(
+        game("Q1", judge_extra=[extra(1, 0.125), extra(8, 0.115), extra(7, 0.005)]),
+        participants=NO_K,
+    )
+    s = standings_of(data)
+    assert row(s, "Anna").total == F(9, 8)
+    out = {r["player"]: r for r in s.to_json()["standings"]}
+    assert (out["Anna"]["total"], out["Anna"]["extra"]) == (1.13, 0.13)
+    assert (out["Hanna"]["total"], out["Hanna"]["extra"]) == (0.12, 0.12)
+    assert (out["Gleb"]["total"], out["Gleb"]["extra"]) == (1.01, 0.01)
+    assert out["Boris"]["total"] == 1.0
+
+
+def test_json_output_names_the_heavy_side_and_shows_k():
+    out = standings_of(results("red", "red", "red", "black", "black")).to_json()
+    assert (out["coefficient_k"], out["heavy_side"], out["compensation_b"]) == (1.2, "black", 2)
+    out = standings_of(results("red", "black", participants=NO_K)).to_json()
+    assert (out["coefficient_k"], out["heavy_side"]) == (1.0, None)

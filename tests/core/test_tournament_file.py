@@ -654,3 +654,13 @@ def test_parse_does_not_change_its_input():
     before = copy.deepcopy(data)
     parse_tournament(data)
     assert data == before
+
+
+def test_online_removal_in_an_offline_tournament_is_refused_even_if_waived():
+    data = with_game(disqualified=[removal(3, online=True, fined=False)])
+    assert_rejected(data, game="Q1", seat=3, field="disqualified")
+
+
+def test_judge_extra_just_above_half_needs_approval():
+    assert_rejected(with_game(judge_extra=[extra(2, 0.55)]), game="Q1", seat=2, field="judge_extra")
+    parse_tournament(with_game(judge_extra=[extra(2, 0.55, chief_approved=True)]))
