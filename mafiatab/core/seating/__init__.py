@@ -3,7 +3,7 @@
 Public API::
 
     plan_seating(players, games, *, tables=None, seed=0, time_limit=8.0, iterations=None,
-                 avoid=(), fixed_tables=None, fixed_rounds=()) -> Schedule
+                 avoid=(), fixed_tables=None, fixed_rounds=(), replacements=None) -> Schedule
 
 - `players`: the names (N ≥ 10, distinct); `games`: G, games each player plays.
 - `tables`: tables in play at once, default N // 10. With N > 10·T players sit out
@@ -22,6 +22,8 @@ Public API::
 - `fixed_rounds`: rounds already played, kept unchanged; the remaining rounds are
   planned so that every listed player reaches G games (after a replacement or a
   no-show). Names in them that are not players any more are allowed.
+- `replacements`: newcomer -> the player (gone, named in `fixed_rounds`) he
+  replaces; the newcomer plays only the games that player had left.
 
 Inputs that admit no schedule raise `SeatingError` (a ValueError) with a one-line
 reason. The `Schedule` carries its rounds, `metrics` (a frozen `Metrics`) and

@@ -56,8 +56,11 @@ def measure(
     lam = (TABLE_SIZE - 1) * games / (n - 1) if n > 1 else 0.0
     ceiling = math.ceil(lam - 1e-9)
     seats = seat_counts(players, rounds)
-    low, high = games // TABLE_SIZE, -(-games // TABLE_SIZE)
-    exact = all(low <= c <= high for row in seats.values() for c in row)
+    exact = all(
+        sum(row) // TABLE_SIZE <= c <= -(-sum(row) // TABLE_SIZE)
+        for row in seats.values()
+        for c in row
+    )
     avoided = 0
     for group in avoid:
         members = [name for name in players if name in group]

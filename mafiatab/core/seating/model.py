@@ -73,7 +73,7 @@ class Metrics:
     variance: float
     """Population variance of the pair counts over all N(N−1)/2 pairs."""
     seat_balance_exact: bool
-    """Every player sits in every seat floor(G/10) or ceil(G/10) times."""
+    """Every player sits in every seat floor(g/10) or ceil(g/10) times (g: his games)."""
     seat_spread: int
     """The largest difference, over players, between a player's most and least used seat."""
     consecutive_same_table: int

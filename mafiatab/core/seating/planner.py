@@ -18,7 +18,7 @@ from mafiatab.core.seating.seats import assign_seats
 DEFAULT_TIME_LIMIT = 8.0
 #: Iterations per seat of the stage (N·G) in the default budget, and its bounds.
 ITERATIONS_PER_SEAT = 1_000
-MIN_ITERATIONS = 200_000
+MIN_ITERATIONS = 50_000
 MAX_ITERATIONS = 1_100_000
 
 
@@ -37,6 +37,7 @@ class _History:
     visits: list[list[int]]
     last_table: list[int]
     strangers: list[str] = field(default_factory=list)
+    stranger_games: Counter[str] = field(default_factory=Counter)
 
 
 def plan_seating(
@@ -50,6 +51,7 @@ def plan_seating(
     avoid: Sequence[frozenset[str]] = (),
     fixed_tables: Mapping[str, int] | None = None,
     fixed_rounds: Sequence[Round] = (),
+    replacements: Mapping[str, str] | None = None,
 ) -> Schedule:
     """Plan the qualifying stage; see the package docstring. Raises SeatingError."""
     names = _check_players(players)
@@ -64,11 +66,11 @@ def plan_seating(
     pins = _check_fixed_tables(fixed_tables or {}, index, n_tables)
     groups_to_avoid = _check_avoid(avoid, index)
     history = _read_history(fixed_rounds, index, n_tables)
+    flags = _inherit(history, replacements or {}, index, games)
     rng = random.Random(seed)
     need = _remaining_games(names, games, history.played)
     sizes = _round_sizes(sum(need) // TABLE_SIZE, n_tables, max(need), names, need)
     playing = _participation(need, sizes, rng)
-    flags: list[str] = []
     round_pins = _round_pins(playing, sizes, pins, names, flags)
     base = [row[:] for row in history.meetings]
     weight = math.ceil((TABLE_SIZE - 1) * games / (n - 1)) + 2
@@ -225,8 +227,8 @@ def _read_history(
         numbers: set[int] = set()
         for table in rnd.tables:
             where = f"round {rnd.round}, table {table.table}"
-            if not 1 <= table.table <= n_tables or table.table in numbers:
-                raise SeatingError(f"{where}: tables must be distinct numbers 1..{n_tables}")
+            if table.table < 1 or table.table in numbers:
+                raise SeatingError(f"{where}: tables must be distinct positive numbers")
             numbers.add(table.table)
             if len(table.seats) != TABLE_SIZE:
                 raise SeatingError(f"{where}: {len(table.seats)} players, a table seats 10")
@@ -238,18 +240,43 @@ def _read_history(
                 if name not in index:
                     if name not in history.strangers:
                         history.strangers.append(name)
+                    history.stranger_games[name] += 1
                     continue
                 p = index[name]
                 ids.append(p)
                 history.played[p] += 1
                 history.seats[p].append(seat)
-                history.visits[p][table.table - 1] += 1
-                history.last_table[p] = table.table - 1
-            for p in ids:
-                for q in ids:
-                    if p != q:
-                        history.meetings[p][q] += 1
+                if table.table <= n_tables:
+                    history.visits[p][table.table - 1] += 1
+                    history.last_table[p] = table.table - 1
+            _meet(history.meetings, ids)
     return history
+
+
+def _meet(meetings: list[list[int]], ids: Sequence[int]) -> None:
+    for p in ids:
+        for q in ids:
+            if p != q:
+                meetings[p][q] += 1
+
+
+def _inherit(
+    history: _History, replacements: Mapping[str, str], index: Mapping[str, int], games: int
+) -> list[str]:
+    """A newcomer plays only the games the player he replaces had left."""
+    flags: list[str] = []
+    for new, old in replacements.items():
+        if new not in index:
+            raise SeatingError(f"replacement {new!r} is not among the players")
+        if old in index:
+            raise SeatingError(f"{old!r} is replaced by {new!r} but is still among the players")
+        if old not in history.stranger_games:
+            raise SeatingError(f"{new!r} replaces {old!r}, who played none of the rounds given")
+        history.played[index[new]] += history.stranger_games[old]
+        history.strangers.remove(old)
+        left = games - history.played[index[new]]
+        flags.append(f"{new!r} replaces {old!r} and plays the {left} games {old!r} had left")
+    return flags
 
 
 def _remaining_games(names: Sequence[str], games: int, played: Sequence[int]) -> list[int]:

@@ -89,6 +89,11 @@ class _Graph:
                     self.flip(path, a, b)
                     self.set_colour(edge, a)
                     return True
+                path = self.alternating_path(game, b, a)
+                if path is not None:
+                    self.flip(path, a, b)
+                    self.set_colour(edge, b)
+                    return True
         colour = free_game[0]
         self.colour[edge] = colour
         self.slots[game][colour] = edge
@@ -131,8 +136,46 @@ def assign_seats(
     proper = True
     for edge in edges:
         proper = graph.colour_edge(edge) and proper
-    seated: list[list[int]] = []
-    for g in range(len(games)):
-        seated.append([graph.other(edge, g) for edge in graph.slots[g]])
     chunk_player = {vertex: p for (p, _), vertex in chunks.items()}
-    return [[chunk_player[v] for v in row] for row in seated], proper
+    seated = [
+        [chunk_player[graph.other(edge, g)] for edge in graph.slots[g]] for g in range(len(games))
+    ]
+    if not proper:
+        proper = _repair(seated, history, n_players)
+    return seated, proper
+
+
+def _repair(seated: list[list[int]], history: Sequence[Sequence[int]], n_players: int) -> bool:
+    """Swap seats within games while that lowers the seat imbalance; True once it is exact."""
+    total = [len(history[p]) if history else 0 for p in range(n_players)]
+    counts = [[0] * TABLE_SIZE for _ in range(n_players)]
+    for p in range(n_players):
+        for seat in history[p] if history else ():
+            counts[p][seat] += 1
+    for row in seated:
+        for seat, p in enumerate(row):
+            counts[p][seat] += 1
+            total[p] += 1
+
+    def excess(p: int, seat: int, change: int) -> int:
+        c = counts[p][seat] + change
+        return max(0, c - -(-total[p] // TABLE_SIZE)) + max(0, total[p] // TABLE_SIZE - c)
+
+    for _ in range(20):
+        improved = False
+        for row in seated:
+            for i in range(TABLE_SIZE):
+                for j in range(i + 1, TABLE_SIZE):
+                    p, q = row[i], row[j]
+                    before = excess(p, i, 0) + excess(p, j, 0) + excess(q, i, 0) + excess(q, j, 0)
+                    after = excess(p, i, -1) + excess(p, j, 1) + excess(q, i, 1) + excess(q, j, -1)
+                    if after < before:
+                        row[i], row[j] = q, p
+                        counts[p][i] -= 1
+                        counts[p][j] += 1
+                        counts[q][i] += 1
+                        counts[q][j] -= 1
+                        improved = True
+        if not improved:
+            break
+    return all(excess(p, s, 0) == 0 for p in range(n_players) for s in range(TABLE_SIZE))
