@@ -199,3 +199,26 @@ def test_installed_command_prints_the_json(tmp_path):
     assert json.loads(result.stdout) == json.loads(
         json.dumps(compute_standings(load_tournament(path)).to_json())
     )
+
+
+def test_installed_command_refuses_an_infinite_number_without_traceback(tmp_path):
+    # 1e400 is a valid JSON number that Python reads as inf.
+    data = {
+        "format": "mafiatab-tournament/1",
+        "name": "Infinite Cup",
+        "ruleset": "fiim",
+        "penalties": [{"player": "Anna", "points": -0.5, "reason": "late"}],
+        "games": [game("Q1")],
+    }
+    path = tmp_path / "inf.json"
+    path.write_text(json.dumps(data).replace("-0.5", "-1e400"), encoding="utf-8")
+    result = subprocess.run(
+        [str(mafiatab_executable()), "standings", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert "Traceback" not in result.stderr
+    assert (result.returncode, result.stdout) == (2, "")
+    assert "penalties" in result.stderr

@@ -664,3 +664,27 @@ def test_online_removal_in_an_offline_tournament_is_refused_even_if_waived():
 def test_judge_extra_just_above_half_needs_approval():
     assert_rejected(with_game(judge_extra=[extra(2, 0.55)]), game="Q1", seat=2, field="judge_extra")
     parse_tournament(with_game(judge_extra=[extra(2, 0.55, chief_approved=True)]))
+
+
+NON_FINITE = ["NaN", "Infinity", "-Infinity", "1e400", "-1e400"]
+
+
+@pytest.mark.parametrize("number", NON_FINITE)
+def test_non_finite_judge_points_are_refused_not_raised(number):
+    # Python's json reads NaN and Infinity (not JSON) and turns 1e400 into inf.
+    text = json.dumps(tournament(game("Q1", judge_extra=[extra(1, 0.3)]))).replace("0.3", number)
+    with pytest.raises(TournamentFileError) as info:
+        loads_tournament(text)
+    assert has_problem(info.value.problems, game="Q1", field="judge_extra") or has_problem(
+        info.value.problems, field="file"
+    )
+
+
+@pytest.mark.parametrize("number", NON_FINITE)
+def test_non_finite_tournament_penalty_is_refused_not_raised(number):
+    data = tournament(game("Q1"), penalties=[fine("Anna", -0.3)])
+    with pytest.raises(TournamentFileError) as info:
+        loads_tournament(json.dumps(data).replace("-0.3", number))
+    assert has_problem(info.value.problems, field="penalties") or has_problem(
+        info.value.problems, field="file"
+    )
