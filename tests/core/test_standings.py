@@ -6,6 +6,10 @@ seat 7 sheriff Gleb; seats 8-9 black Hanna, Igor; seat 10 don Julia.
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from fractions import Fraction
 
 import pytest
@@ -346,3 +350,31 @@ def test_json_output_names_the_heavy_side_and_shows_k():
     assert (out["coefficient_k"], out["heavy_side"], out["compensation_b"]) == (1.2, "black", 2)
     out = standings_of(results("red", "black", participants=NO_K)).to_json()
     assert (out["coefficient_k"], out["heavy_side"]) == (1.0, None)
+
+
+LOT_ORDER = """
+import json, sys
+from mafiatab.core.standings import compute_standings
+from mafiatab.core.tournament_file import parse_tournament
+standings = compute_standings(parse_tournament(json.load(sys.stdin)))
+print(json.dumps([r.player for r in standings.rows]))
+"""
+
+
+def test_lot_is_the_same_in_every_process():
+    # String hashing differs between processes (PYTHONHASHSEED); the lot must not.
+    data = json.dumps(tournament(game("Q1"), game("Q2", players=OTHER_TEN), lot_seed=99))
+    orders = set()
+    for hash_seed in ("1", "2", "3"):
+        result = subprocess.run(
+            [sys.executable, "-c", LOT_ORDER],
+            input=data,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": hash_seed},
+        )
+        orders.add(result.stdout)
+    assert len(orders) == 1
+    assert json.loads(orders.pop()) == [r.player for r in standings_of(json.loads(data)).rows]
