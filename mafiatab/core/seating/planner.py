@@ -85,6 +85,7 @@ def plan_seating(
         groups_per_round=tuple(sizes),
         pinned=tuple(round_pins),
         base_counts=tuple(tuple(row) for row in base),
+        cap=_cap((TABLE_SIZE - 1) * games / (n - 1)),
     )
     found = search_groups(
         problem, seed=rng.randrange(2**32), iterations=budget, time_limit=time_limit
@@ -146,6 +147,15 @@ def plan_seating(
         metrics=metrics,
         flags=tuple(flags),
     )
+
+
+def _cap(mean: float) -> int:
+    """The count above which the polish punishes a pair: ceil(λ) + 1, or none when λ < 1.
+
+    With λ < 1 the spec's measure (pairs above ceil(λ)) prefers a few pairs at three
+    meetings to many more at two, so the cap is left off.
+    """
+    return math.ceil(mean) + 1 if mean >= 1 else 0
 
 
 def _check_players(players: Sequence[str]) -> tuple[str, ...]:

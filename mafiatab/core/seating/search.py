@@ -31,6 +31,10 @@ from mafiatab.core.seating.model import TABLE_SIZE
 #: Start and end temperatures of the geometric cooling schedule (cost units are m² steps).
 START_TEMPERATURE = 2.0
 END_TEMPERATURE = 0.3
+#: The polish gets 1/POLISH_SHARE of the budget on top of it.
+POLISH_SHARE = 5
+#: Extra cost of a meeting that takes a pair's count above the cap.
+CAP_PENALTY = 50
 #: How often (in iterations) the temperature is updated and the clock looked at.
 _CHECK_EVERY = 2048
 
@@ -49,6 +53,8 @@ class SearchProblem:
     """For each planned round, players that must stay in a given group (player -> group)."""
     base_counts: tuple[tuple[int, ...], ...]
     """Meetings before the search, player by player (played rounds plus avoid weights)."""
+    cap: int = 0
+    """Pair counts above this are punished hard in the final polish (0: no polish)."""
 
 
 @dataclass(frozen=True)
@@ -95,7 +101,19 @@ def search_groups(
                 for q in group[i + 1 :]:
                     counts[p][q] += 1
                     counts[q][p] += 1
+    started = time.monotonic()
     made, timed_out = _anneal(problem, groups, counts, rng, iterations, time_limit)
+    if problem.cap and not timed_out:
+        counts = [list(row) for row in problem.base_counts]
+        for round_groups in groups:
+            for group in round_groups:
+                for i, p in enumerate(group):
+                    for q in group[i + 1 :]:
+                        counts[p][q] += 1
+                        counts[q][p] += 1
+        left = time_limit - (time.monotonic() - started)
+        extra, timed_out = _polish(problem, groups, counts, rng, iterations // POLISH_SHARE, left)
+        made += extra
     return SearchResult(
         groups=tuple(tuple(tuple(g) for g in rg) for rg in groups),
         iterations=made,
@@ -155,6 +173,55 @@ def _anneal(
             best_cost = cost
             best = [[g[:] for g in rg] for rg in groups]
     _restore(groups, best, cost, best_cost)
+    return iterations, False
+
+
+def _polish(
+    problem: SearchProblem,
+    groups: list[list[list[int]]],
+    counts: list[list[int]],
+    rng: random.Random,
+    iterations: int,
+    time_limit: float,
+) -> tuple[int, bool]:
+    """Descend (sideways moves allowed) with counts above the cap punished hard.
+
+    The cost increments are no longer linear, so each move reads its 36 counts.
+    """
+    movable, where, active = _prepare(problem, groups)
+    if not active or iterations <= 0 or time_limit <= 0:
+        return 0, time_limit <= 0
+    top = max(max(row) for row in counts) + 2 * TABLE_SIZE + len(groups)
+    inc = [2 * k + 1 + (CAP_PENALTY if k >= problem.cap else 0) for k in range(top)]
+    dec = [0, *inc]
+    get_inc, get_dec = inc.__getitem__, dec.__getitem__
+    randrange = rng.randrange
+    deadline = time.monotonic() + time_limit
+    for it in range(iterations):
+        if it % _CHECK_EVERY == 0 and time.monotonic() > deadline:
+            return it, True
+        r = active[randrange(len(active))]
+        pool = movable[r]
+        a = pool[randrange(len(pool))]
+        b = pool[randrange(len(pool))]
+        where_r = where[r]
+        ga, gb = where_r[a], where_r[b]
+        if ga == gb:
+            continue
+        row_a, row_b = counts[a], counts[b]
+        members_a, members_b = groups[r][ga], groups[r][gb]
+        delta = (
+            sum(map(get_inc, map(row_b.__getitem__, members_a)))
+            - sum(map(get_dec, map(row_a.__getitem__, members_a)))
+            + sum(map(get_inc, map(row_a.__getitem__, members_b)))
+            - sum(map(get_dec, map(row_b.__getitem__, members_b)))
+            - 2 * inc[row_a[b]]
+            + 2 * inc[0]
+        )
+        if delta > 0:
+            continue
+        _swap(counts, members_a, members_b, a, b)
+        where_r[a], where_r[b] = gb, ga
     return iterations, False
 
 
