@@ -20,6 +20,8 @@ from mafiatab.core.tournament_file import (
     tournament_to_dict,
 )
 
+from .reference import reference
+
 CARDS = ("red",) * 6 + ("sheriff", "black", "black", "don")
 RED_TEAM = {"red", "sheriff"}
 BLACK_TEAM = {"black", "don"}
@@ -166,6 +168,18 @@ def renamed(data: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
     for fine in data.get("penalties", []):
         fine["player"] = names[fine["player"]]
     return data
+
+
+@FAST
+@given(tournament_dicts())
+def test_standings_match_an_independent_reading_of_the_spec(data):
+    s = compute_standings(parse_tournament(data))
+    expected = reference(data)
+    k, heavy, b = expected["k"]
+    assert (s.coefficient_k, s.compensation_b) == (k, b)
+    assert (s.heavy_side.value if s.heavy_side else None) == heavy
+    got = {r.player: {key: getattr(r, key) for key in expected["rows"][r.player]} for r in s.rows}
+    assert got == expected["rows"]
 
 
 @FAST
