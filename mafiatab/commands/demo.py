@@ -60,8 +60,10 @@ def serve(*, port: int) -> int:
                 "worker_class": "gthread",
                 "accesslog": "-",
                 "graceful_timeout": 5,
+                "control_socket_disable": True,  # no socket left in $HOME
             }.items():
-                self.cfg.set(key, value)
+                if key in self.cfg.settings:
+                    self.cfg.set(key, value)
 
         def load(self) -> Any:
             return application
