@@ -7,6 +7,7 @@ the implementation.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from fractions import Fraction
 from typing import Any
@@ -15,6 +16,7 @@ RED_TEAM = {"red", "sheriff"}
 BLACK_TEAM = {"black", "don"}
 COUNTERS = ("wins", "wins_as_don_or_sheriff", "first_night_deaths", "games")
 POINTS = ("main", "extra", "penalties", "compensation")
+LETTERS = {"К": "red", "Ш": "sheriff", "Ч": "black", "Д": "don"}
 
 Game = dict[str, Any]
 Row = dict[str, Any]
@@ -96,6 +98,10 @@ def first_night(g: Game, rows: dict[str, Row], b: int, kills: Counter[str]) -> N
 
 def reference(data: dict[str, Any]) -> dict[str, Any]:
     """{"k": (K, heavy side, B), "rows": {player: {field: value}}} for a valid file."""
+    data = copy.deepcopy(data)
+    for g in data["games"]:
+        for seat in g["seats"]:
+            seat["role"] = LETTERS.get(seat["role"], seat["role"])
     counted = [g for g in data["games"] if not g.get("replayed")]
     names = list(dict.fromkeys(s["player"] for g in data["games"] for s in g["seats"]))
     rows = {p: dict.fromkeys(POINTS, Fraction(0)) | dict.fromkeys(COUNTERS, 0) for p in names}

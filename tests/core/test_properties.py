@@ -275,3 +275,15 @@ def test_json_output_rounds_the_exact_numbers(data):
         assert shown["rank"] == r.rank
         assert shown["decided_by_lot"] is r.decided_by_lot
     assert abs(Fraction(str(out["coefficient_k"])) - s.coefficient_k) <= Fraction(1, 200)
+
+
+def test_demo_standings_match_an_independent_reading_of_the_spec():
+    from mafiatab.core.demo import demo_tournament_dict
+
+    data = demo_tournament_dict()
+    s = compute_standings(parse_tournament(data))
+    expected = reference(data)
+    heavy = s.heavy_side.value if s.heavy_side else None
+    assert (s.coefficient_k, heavy, s.compensation_b) == expected["k"]
+    got = {r.player: {key: getattr(r, key) for key in expected["rows"][r.player]} for r in s.rows}
+    assert got == expected["rows"]
