@@ -9,6 +9,7 @@ collects every problem (wrong types, missing keys, broken rules) and raises one
 from __future__ import annotations
 
 import json
+import math
 import os
 from decimal import Decimal
 from fractions import Fraction
@@ -46,7 +47,8 @@ def _is_int(value: object) -> TypeGuard[int]:
 
 
 def _is_number(value: object) -> TypeGuard[int | float]:
-    return type(value) in (int, float)
+    """A finite JSON number (Python's reader accepts NaN and Infinity, and 1e400 is inf)."""
+    return type(value) is int or (type(value) is float and math.isfinite(value))
 
 
 _FRACTIONS: dict[object, Fraction] = {}
@@ -338,7 +340,9 @@ class _Reader:
             seat = self.seat_of(entry, "judge_extra", gid)
             points = entry.get("points")
             if not _is_number(points):
-                self.problem(gid, seat, "judge_extra", f"points must be a number, not {points!r}")
+                self.problem(
+                    gid, seat, "judge_extra", f"points must be a finite number, not {points!r}"
+                )
                 continue
             reason = self.text(entry, "reason", gid, "judge_extra")
             approved = self.flag(entry, "chief_approved", False, gid, "judge_extra")
@@ -382,7 +386,7 @@ class _Reader:
                 self.problem(None, None, field, f"player must be a nickname, not {player!r}")
                 continue
             if not _is_number(points):
-                self.problem(None, None, field, f"points must be a number, not {points!r}")
+                self.problem(None, None, field, f"points must be a finite number, not {points!r}")
                 continue
             reason = self.text(entry, "reason", None, field)
             result.append(TournamentPenalty(player, to_fraction(points), reason))
