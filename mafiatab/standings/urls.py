@@ -6,5 +6,5 @@ app_name = "standings"
 
 urlpatterns = [
     path("standings/", views.standings, name="table"),
-    path("standings/player/<str:player>/", views.player, name="player"),
+    path("standings/player/<path:player>", views.player, name="player"),
 ]

@@ -69,9 +69,18 @@ def check_info(info: TournamentInfo) -> None:
         raise ValidationError(errors)
 
 
+_CYRILLIC_LETTERS = "абвгдеёжзийклмнопрстуфхцчшщъыьэюяії"
+_LATIN = "a b v g d e e zh z i y k l m n o p r s t u f kh ts ch sh shch _ y _ e yu ya i yi"
+_CYRILLIC = {
+    cyr: ("" if lat == "_" else lat)
+    for cyr, lat in zip(_CYRILLIC_LETTERS, _LATIN.split(), strict=True)
+}
+
+
 def unique_slug(name: str) -> str:
-    """A free slug made from `name`."""
-    base = slugify(name)[:70].strip("-") or "tournament"
+    """A free slug made from `name` (Cyrillic transliterated)."""
+    latin = "".join(_CYRILLIC.get(ch, ch) for ch in name.lower())
+    base = slugify(latin)[:70].strip("-") or "tournament"
     slug, n = base, 1
     while Tournament.objects.filter(slug=slug).exists():
         n += 1

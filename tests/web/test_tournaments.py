@@ -116,3 +116,23 @@ def test_organiser_gives_a_table_judge_role(client, organiser, tournament, make_
         {"nickname": "arbiter", "role": "table_judge"},
     )
     assert tournament.staff("table_judge") == [judge]
+
+
+def test_a_cyrillic_name_gets_a_readable_address(make_tournament):
+    assert make_tournament(name="Кубок Зимы — 2026").slug == "kubok-zimy-2026"
+    assert make_tournament(name="Кубок Зимы — 2026").slug == "kubok-zimy-2026-2"
+
+
+def test_a_nickname_with_a_slash_has_its_own_points_page(client, demo_file_text):
+    from mafiatab.core.tournament_file import loads_tournament
+    from mafiatab.tournaments.services import tournament_import
+
+    text = demo_file_text.replace('"Doc"', '"Doc/Who"')
+    tournament = tournament_import(core=loads_tournament(text), by=None)
+    table = client.get(reverse("standings:table", args=[tournament.slug]))
+    assert table.status_code == 200
+    url = reverse("standings:player", args=[tournament.slug, "Doc/Who"])
+    assert url in table.content.decode()
+    assert "Doc/Who" in client.get(url).content.decode()
+    missing = reverse("standings:player", args=[tournament.slug, "Nobody"])
+    assert client.get(missing).status_code == 404
