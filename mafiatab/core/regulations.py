@@ -98,6 +98,14 @@ class Regulation:
     """8.6.1: B is this share of the games played before the final."""
     k_threshold: int = 20
     """8.7: K applies to tournaments of at most this many participants."""
+    lateness_fine: Fraction = Fraction(-1, 2)
+    """Tournament discipline: the fine for being late to a round."""
+    lateness_grace_minutes: int = 5
+    """Lateness is fined when a player is more than this many minutes late."""
+    replacement_after_minutes: int = 15
+    """A player later than this may be replaced by a reserve for a qualifying round."""
+    lobby_fine: Fraction = Fraction(-1, 2)
+    """Online addendum, lobby rules: the disciplinary fine (besides a warning or removal)."""
 
     def compensation_b(self, games_before_final: int) -> int:
         """B of 8.6.1: 40% of the games before the final, rounded half up."""
@@ -120,6 +128,14 @@ class Regulation:
             return Fraction(1)
         half = Fraction(games, 2)
         return 1 + (half - heavy_games) / half
+
+    def lateness_points(self, minutes_late: int) -> Fraction | None:
+        """The fine for arriving `minutes_late` minutes late, None within the grace time."""
+        return self.lateness_fine if minutes_late > self.lateness_grace_minutes else None
+
+    def may_replace(self, minutes_late: int) -> bool:
+        """True when a player this late may be replaced by a reserve for the round."""
+        return minutes_late > self.replacement_after_minutes
 
     def best_move_points(self, blacks_named: int) -> Fraction:
         """8.3.1: points for naming `blacks_named` black players."""

@@ -9,6 +9,7 @@ They reach the standings as core `TournamentPenalty` entries.
 from __future__ import annotations
 
 from decimal import Decimal
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
@@ -23,15 +24,21 @@ from mafiatab.tournaments.models import Tournament
 if TYPE_CHECKING:
     from mafiatab.accounts.models import User
 
-#: Points of each kind of penalty.
-POINTS: dict[str, Decimal] = {
-    Kind.LATENESS: Decimal("-0.5"),
-    Kind.LOBBY_WARNING: Decimal("0"),
-    Kind.LOBBY_FINE: Decimal("-0.5"),
-    Kind.LOBBY_REMOVAL: Decimal("0"),
-}
-#: Lateness is fined when a player is more than this many minutes late.
-LATENESS_AFTER_MINUTES = 5
+
+def points_of(tournament: Tournament, kind: str) -> Decimal | None:
+    """The points of a kind of penalty the chief judge gives, under the tournament's
+    regulation; None for a kind that is not given from the console."""
+    regulation = tournament.regulation
+    fines = {
+        Kind.LATENESS: regulation.lateness_fine,
+        Kind.LOBBY_WARNING: Fraction(0),
+        Kind.LOBBY_FINE: regulation.lobby_fine,
+        Kind.LOBBY_REMOVAL: Fraction(0),
+    }
+    fine = fines.get(kind)
+    if fine is None:
+        return None
+    return Decimal(fine.numerator) / Decimal(fine.denominator)
 
 
 def _state(penalty: Penalty) -> dict[str, str | int | None]:
@@ -71,23 +78,27 @@ def penalty_give(
 
     reason = reason.strip()
     errors: dict[str, str] = {}
-    if kind not in POINTS:
+    regulation = tournament.regulation
+    points = points_of(tournament, kind)
+    if points is None:
         errors["kind"] = _("Choose the kind of penalty.")
     if not reason:
         errors["reason"] = _("Give the reason for the penalty.")
     if not _is_player(tournament, player):
         errors["player"] = _("%(nick)s is not a player of this tournament.") % {"nick": player}
-    if kind == Kind.LATENESS and (minutes_late is None or minutes_late <= LATENESS_AFTER_MINUTES):
+    if kind == Kind.LATENESS and (
+        minutes_late is None or regulation.lateness_points(minutes_late) is None
+    ):
         errors["minutes_late"] = _(
             "Lateness is fined only when a player is more than %(minutes)d minutes late."
-        ) % {"minutes": LATENESS_AFTER_MINUTES}
+        ) % {"minutes": regulation.lateness_grace_minutes}
     if errors:
         raise ValidationError(errors)
     penalty = Penalty.objects.create(
         tournament=tournament,
         player=player,
         kind=kind,
-        points=POINTS[kind],
+        points=points,
         reason=reason,
         minutes_late=minutes_late if kind == Kind.LATENESS else None,
         round=round,

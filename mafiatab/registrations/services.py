@@ -24,9 +24,6 @@ from mafiatab.tournaments.models import Tournament
 if TYPE_CHECKING:
     from mafiatab.accounts.models import User
 
-#: A participant later than this many minutes may be replaced for the round.
-REPLACEMENT_AFTER_MINUTES = 15
-
 
 def _locked(tournament: Tournament) -> Tournament:
     """The tournament row, locked until the end of the transaction (PostgreSQL)."""
@@ -285,16 +282,16 @@ def replacement_record(
     minutes_late: int,
     by: User,
 ) -> Replacement:
-    """A reserve plays `round` instead of a participant more than 15 minutes late."""
+    """A reserve plays `round` instead of a participant too late for it (online addendum)."""
     tournament = _locked(tournament)
     reserve_nickname = reserve_nickname.strip()
     errors: dict[str, str] = {}
     if absent.tournament_id != tournament.pk or absent.status != Status.APPROVED:
         errors["absent"] = _("Only a participant of this tournament can be replaced.")
-    if minutes_late <= REPLACEMENT_AFTER_MINUTES:
+    if not tournament.regulation.may_replace(minutes_late):
         errors["minutes_late"] = _(
             "Only a player more than %(minutes)d minutes late can be replaced."
-        ) % {"minutes": REPLACEMENT_AFTER_MINUTES}
+        ) % {"minutes": tournament.regulation.replacement_after_minutes}
     if round < 1:
         errors["round"] = _("Rounds are numbered from 1.")
     if not reserve_nickname:
