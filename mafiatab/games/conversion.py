@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 from mafiatab.core.protocol import GamePenalty, JudgeExtra, Protocol, Removal
 from mafiatab.core.roles import Role, Stage, Winner
+from mafiatab.core.tournament_file import protocol_to_dict
 from mafiatab.games import models
 
 #: Points are stored with this many decimal places.
@@ -73,7 +75,8 @@ def protocols_of(games: Iterable[models.Game]) -> tuple[Protocol, ...]:
 
 
 def game_rows_from_protocol(tournament_id: int, position: int, protocol: Protocol) -> models.Game:
-    """Store one protocol as rows; returns the saved game."""
+    """Store one imported protocol as rows, confirmed at once (spec/tournament-file.md),
+    with its first version; returns the saved game."""
     game = models.Game.objects.create(
         tournament_id=tournament_id,
         position=position,
@@ -87,6 +90,15 @@ def game_rows_from_protocol(tournament_id: int, position: int, protocol: Protoco
         first_killed=protocol.first_killed,
         best_move=list(protocol.best_move),
         replayed=protocol.replayed,
+        status=models.GameStatus.CONFIRMED,
+        version=1,
+    )
+    models.ProtocolVersion.objects.create(
+        game=game,
+        number=1,
+        data=protocol_to_dict(protocol) | {"voting": []},
+        status=models.GameStatus.CONFIRMED,
+        action="imported",
     )
     models.GameSeat.objects.bulk_create(
         models.GameSeat(
@@ -118,9 +130,127 @@ def game_rows_from_protocol(tournament_id: int, position: int, protocol: Protoco
     return game
 
 
-def stored_protocols(tournament_id: int) -> tuple[Protocol, ...]:
-    """Every stored protocol of a tournament, in order."""
-    games = models.Game.objects.filter(tournament_id=tournament_id).prefetch_related(
-        "seats", "extras", "penalties", "removals"
-    )
+def stored_protocols(tournament_id: int, *, provisional: bool = False) -> tuple[Protocol, ...]:
+    """The confirmed protocols of a tournament, in order; with `provisional`, the
+    submitted ones too (drafts never)."""
+    statuses = [models.GameStatus.CONFIRMED]
+    if provisional:
+        statuses.append(models.GameStatus.SUBMITTED)
+    games = models.Game.objects.filter(
+        tournament_id=tournament_id, status__in=statuses
+    ).prefetch_related("seats", "extras", "penalties", "removals")
     return protocols_of(games.order_by("position"))
+
+
+def game_data(game: models.Game) -> dict[str, Any]:
+    """The current protocol of a game in the file form (`protocol_to_dict`'s keys),
+    plus its voting blocks under "voting". A draft may have a null winner or roles."""
+    seats = sorted(game.seats.all(), key=lambda s: s.number)
+    data: dict[str, Any] = {"id": game.label, "stage": game.stage}
+    for key in ("round", "table", "date", "judge"):
+        value = getattr(game, key)
+        if value is not None:
+            data[key] = value
+    data["seats"] = [{"player": s.player, "role": s.role or None, "fouls": s.fouls} for s in seats]
+    data["winner"] = game.winner or None
+    data["first_killed"] = game.first_killed
+    if game.best_move:
+        data["best_move"] = list(game.best_move)
+    extras = sorted(game.extras.all(), key=lambda e: e.position)
+    if extras:
+        data["judge_extra"] = [
+            {
+                "seat": e.seat,
+                "points": _number(decimal_to_fraction(e.points)),
+                "reason": e.reason,
+                "chief_approved": e.chief_approved,
+            }
+            for e in extras
+        ]
+    penalties = sorted(game.penalties.all(), key=lambda p: p.position)
+    if penalties:
+        data["penalties"] = [
+            {"seat": p.seat, "rule": p.rule, "reason": p.reason} for p in penalties
+        ]
+    removals = sorted(game.removals.all(), key=lambda r: r.position)
+    if removals:
+        data["disqualified"] = [
+            {"seat": r.seat, "reason": r.reason, "online": r.online, "fined": r.fined}
+            for r in removals
+        ]
+    if game.replayed:
+        data["replayed"] = True
+    data["voting"] = list(game.voting or [])
+    return data
+
+
+def _number(value: Fraction) -> int | float | str:
+    """Points in a version's JSON: an int or a float when exact, else the fraction text."""
+    if value.denominator == 1:
+        return int(value)
+    as_float = float(value)
+    return as_float if Fraction(str(as_float)) == value else str(value)
+
+
+def write_game_data(game: models.Game, data: dict[str, Any]) -> None:
+    """Make the game's rows hold `data` (the form of `game_data`); the caller saves `game`.
+
+    Raises UnstorablePoints for judge extra points a decimal column cannot hold.
+    """
+    for key in ("round", "table", "date", "judge"):
+        setattr(game, key, data.get(key))
+    game.winner = data.get("winner") or ""
+    game.first_killed = data.get("first_killed")
+    game.best_move = list(data.get("best_move") or [])
+    game.replayed = bool(data.get("replayed", False))
+    game.voting = list(data.get("voting") or [])
+    game.save()
+    game.seats.all().delete()
+    game.extras.all().delete()
+    game.penalties.all().delete()
+    game.removals.all().delete()
+    models.GameSeat.objects.bulk_create(
+        models.GameSeat(
+            game=game,
+            number=number,
+            player=seat.get("player") or "",
+            role=seat.get("role") or "",
+            fouls=seat.get("fouls") or 0,
+        )
+        for number, seat in enumerate(data.get("seats") or [], start=1)
+    )
+    models.GameExtra.objects.bulk_create(
+        models.GameExtra(
+            game=game,
+            position=i,
+            seat=e["seat"],
+            points=fraction_to_decimal(
+                Fraction(str(e["points"])), what=f"game {game.label!r}, judge_extra"
+            ),
+            reason=e.get("reason", ""),
+            chief_approved=bool(e.get("chief_approved", False)),
+        )
+        for i, e in enumerate(data.get("judge_extra") or [])
+    )
+    models.GamePenalty.objects.bulk_create(
+        models.GamePenalty(
+            game=game, position=i, seat=p["seat"], rule=p["rule"], reason=p.get("reason", "")
+        )
+        for i, p in enumerate(data.get("penalties") or [])
+    )
+    models.GameRemoval.objects.bulk_create(
+        models.GameRemoval(
+            game=game,
+            position=i,
+            seat=r["seat"],
+            reason=r.get("reason", ""),
+            online=bool(r.get("online", False)),
+            fined=bool(r.get("fined", True)),
+        )
+        for i, r in enumerate(data.get("disqualified") or [])
+    )
+
+
+def file_form(data: dict[str, Any]) -> dict[str, Any]:
+    """`data` without the keys the tournament file does not have (the voting blocks)."""
+    return {k: v for k, v in data.items() if k != "voting"}

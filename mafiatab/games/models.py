@@ -1,8 +1,15 @@
-"""Stored game protocols, one row per game and per seat, extra, penalty and removal."""
+"""Stages, rounds and tables; game protocols with their versions; protests.
+
+A `Game` holds the current state of one protocol in rows (seats, extras,
+penalties, removals) so that scoring reads it fast; every save of a protocol is
+also kept as an immutable `ProtocolVersion`, so nothing is ever lost.
+"""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 STAGE_CHOICES = [
@@ -19,8 +26,87 @@ ROLE_CHOICES = [
 ]
 
 
+class GameStatus(models.TextChoices):
+    """Where a protocol stands: being filled, signed by the table judge, confirmed."""
+
+    DRAFT = "draft", _("draft")
+    SUBMITTED = "submitted", _("submitted")
+    CONFIRMED = "confirmed", _("confirmed")
+
+
+class Round(models.Model):
+    """A round (tour) of one stage of a tournament."""
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.PROTECT, related_name="rounds"
+    )
+    stage = models.CharField(_("stage"), max_length=16, choices=STAGE_CHOICES)
+    number = models.PositiveIntegerField(_("round"))
+    created_at = models.DateTimeField(default=timezone.now)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+    )
+
+    class Meta:
+        ordering = ["tournament", "created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "stage", "number"], name="games_round_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_stage_display()} {self.number}"
+
+
+class Table(models.Model):
+    """One table of a round: its judge and its ten seats."""
+
+    round = models.ForeignKey(Round, on_delete=models.PROTECT, related_name="tables")
+    number = models.PositiveIntegerField(_("table"))
+    judge = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="judged_tables",
+        null=True,
+        blank=True,
+        verbose_name=_("judge"),
+    )
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="games_table_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round}, {_('table')} {self.number}"
+
+    @property
+    def tournament_id(self) -> int:
+        return self.round.tournament_id
+
+
+class TableSeat(models.Model):
+    """A participant seated at a table (seat 1..10)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    player = models.CharField(_("nickname"), max_length=64)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="games_table_seat_unique"),
+        ]
+
+
 class Game(models.Model):
-    """A confirmed game protocol of a tournament."""
+    """One game protocol of a tournament in its current version."""
 
     tournament = models.ForeignKey(
         "tournaments.Tournament", on_delete=models.PROTECT, related_name="games"
@@ -32,10 +118,37 @@ class Game(models.Model):
     table = models.PositiveIntegerField(_("table"), null=True, blank=True)
     date = models.CharField(_("date"), max_length=32, blank=True, null=True)
     judge = models.CharField(_("judge"), max_length=64, blank=True, null=True)
-    winner = models.CharField(_("winner"), max_length=8, choices=WINNER_CHOICES)
+    winner = models.CharField(_("winner"), max_length=8, choices=WINNER_CHOICES, blank=True)
     first_killed = models.PositiveSmallIntegerField(_("killed first night"), null=True, blank=True)
     best_move = models.JSONField(_("best move"), default=list, blank=True)
     replayed = models.BooleanField(_("replayed"), default=False)
+    voting = models.JSONField(_("voting"), default=list, blank=True)
+    table_slot = models.OneToOneField(
+        Table, on_delete=models.PROTECT, related_name="game", null=True, blank=True
+    )
+    status = models.CharField(
+        _("status"), max_length=16, choices=GameStatus.choices, default=GameStatus.CONFIRMED
+    )
+    version = models.PositiveIntegerField(
+        _("version"), default=0, help_text=_("The number of the current version.")
+    )
+    submitted_at = models.DateTimeField(_("submitted"), null=True, blank=True)
+    confirmed_at = models.DateTimeField(_("confirmed"), null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+    )
+    replay = models.ForeignKey(
+        "self",
+        on_delete=models.PROTECT,
+        related_name="replay_of",
+        null=True,
+        blank=True,
+        help_text=_("The game that replays this one (online addendum)."),
+    )
 
     class Meta:
         ordering = ["tournament", "position"]
@@ -49,12 +162,16 @@ class Game(models.Model):
     def __str__(self) -> str:
         return self.label
 
+    @property
+    def is_confirmed(self) -> bool:
+        return self.status == GameStatus.CONFIRMED
+
 
 class GameSeat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField()
     player = models.CharField(max_length=64)
-    role = models.CharField(max_length=8, choices=ROLE_CHOICES)
+    role = models.CharField(max_length=8, choices=ROLE_CHOICES, blank=True)
     fouls = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
@@ -103,3 +220,85 @@ class GameRemoval(models.Model):
 
     class Meta:
         ordering = ["game", "position"]
+
+
+class ProtocolVersion(models.Model):
+    """One saved state of a protocol. Versions are never changed or deleted.
+
+    `data` is the protocol in the tournament file's form (`protocol_to_dict`; a
+    draft may lack a winner or roles) plus its `"voting"` blocks.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="versions")
+    number = models.PositiveIntegerField(_("version"))
+    data = models.JSONField()
+    status = models.CharField(_("status"), max_length=16, choices=GameStatus.choices)
+    action = models.CharField(_("action"), max_length=32)
+    reason = models.TextField(_("reason"), blank=True)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+        verbose_name=_("author"),
+    )
+    created_at = models.DateTimeField(_("time"), default=timezone.now)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="games_version_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} v{self.number}"
+
+
+class ProtestStatus(models.TextChoices):
+    OPEN = "open", _("awaiting decision")
+    UPHELD = "upheld", _("upheld")
+    REJECTED = "rejected", _("rejected")
+
+
+class Protest(models.Model):
+    """A player's protest against the result of a game (8.9)."""
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="protests")
+    filed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="protests"
+    )
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    text = models.TextField(_("protest"))
+    filed_at = models.DateTimeField(_("filed"))
+    status = models.CharField(
+        _("status"), max_length=16, choices=ProtestStatus.choices, default=ProtestStatus.OPEN
+    )
+    decision = models.TextField(_("decision"), blank=True)
+    by_committee = models.BooleanField(_("decided by the appeal committee"), default=False)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+    )
+    decided_at = models.DateTimeField(_("decided"), null=True, blank=True)
+    version = models.ForeignKey(
+        ProtocolVersion,
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+        help_text=_("The protocol version the decision made, if it changed the protocol."),
+    )
+
+    class Meta:
+        ordering = ["filed_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.game}: {self.text[:40]}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == ProtestStatus.OPEN
