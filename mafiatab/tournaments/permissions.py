@@ -39,6 +39,12 @@ ACTIONS: dict[str, frozenset[str]] = {
     "give_penalty": frozenset({CHIEF_JUDGE}),
     "view_history": frozenset({ORGANISER, CHIEF_JUDGE}),
     "apply": frozenset({MEMBER}),
+    "manage_rounds": frozenset({ORGANISER, CHIEF_JUDGE}),
+    "view_protocols": frozenset({ORGANISER, CHIEF_JUDGE, TABLE_JUDGE}),
+    "enter_protocol": frozenset({CHIEF_JUDGE, TABLE_JUDGE}),
+    "confirm_protocol": frozenset({CHIEF_JUDGE}),
+    "file_protest": frozenset({PLAYER}),
+    "decide_protest": frozenset({CHIEF_JUDGE}),
 }
 
 
@@ -62,9 +68,18 @@ def _allowed(action: str) -> frozenset[str]:
         raise ValueError(f"unknown action {action!r}") from None
 
 
-def user_can(user: Any, tournament: Tournament, action: str) -> bool:
-    """True when `user` may perform `action` in `tournament`."""
-    return bool(roles_of(user, tournament) & _allowed(action))
+def user_can(user: Any, tournament: Tournament, action: str, *, game: Any = None) -> bool:
+    """True when `user` may perform `action` in `tournament` (on `game`, when given:
+    a table judge only on his own table's protocol and not once it is confirmed, a
+    player only on a game he sat in; the chief judge and the organiser on any)."""
+    roles = roles_of(user, tournament) & _allowed(action)
+    if not roles or game is None:
+        return bool(roles)
+    if roles & {ORGANISER, CHIEF_JUDGE}:
+        return True
+    if TABLE_JUDGE in roles and game.judge_user_id == user.pk and not game.is_confirmed:
+        return True
+    return PLAYER in roles and game.seat_of_user(user) is not None
 
 
 def permissions_for(user: Any, tournament: Tournament) -> dict[str, bool]:
