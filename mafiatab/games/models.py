@@ -7,6 +7,8 @@ also kept as an immutable `ProtocolVersion`, so nothing is ever lost.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
@@ -165,6 +167,37 @@ class Game(models.Model):
     @property
     def is_confirmed(self) -> bool:
         return self.status == GameStatus.CONFIRMED
+
+    @property
+    def judge_user_id(self) -> int | None:
+        """The account of the table's judge (None for an imported game)."""
+        slot = self.table_slot
+        return slot.judge_id if slot is not None else None
+
+    def seat_of_user(self, user: Any) -> int | None:
+        """The seat `user` played in this game, by his nickname (None if he did not)."""
+        names = {n.lower() for n in nicknames_of(user, self.tournament_id)}
+        if not names:
+            return None
+        for seat in self.seats.all():
+            if seat.player.lower() in names:
+                return seat.number
+        return None
+
+
+def nicknames_of(user: Any, tournament_id: int) -> set[str]:
+    """The nicknames `user` plays under in a tournament: his own, his registrations'."""
+    if user is None or not user.is_authenticated:
+        return set()
+    from mafiatab.registrations.models import Registration
+
+    names = {user.nickname} if user.nickname else set()
+    names.update(
+        Registration.objects.filter(
+            tournament_id=tournament_id, user=user, status="approved"
+        ).values_list("nickname", flat=True)
+    )
+    return {n for n in names if n}
 
 
 class GameSeat(models.Model):
