@@ -8,12 +8,13 @@ from mafiatab.penalties.conversion import active_penalties
 from mafiatab.tournaments.models import Tournament
 
 
-def core_tournament(tournament: Tournament) -> CoreTournament:
-    """Everything the core needs to score (or export) the tournament, as core objects."""
+def core_tournament(tournament: Tournament, *, provisional: bool = False) -> CoreTournament:
+    """Everything the core needs to score (or export) the tournament, as core objects:
+    its confirmed protocols, or with `provisional` the submitted ones too."""
     return CoreTournament(
         name=tournament.name,
         ruleset=tournament.ruleset,
-        games=stored_protocols(tournament.pk),
+        games=stored_protocols(tournament.pk, provisional=provisional),
         participants=tournament.participants,
         games_before_final=tournament.games_before_final,
         lot_seed=tournament.lot_seed,
