@@ -1,0 +1,134 @@
+"""Errors as JSON: one shape for every refusal, and the lookups that raise them.
+
+Every error answer is `{"detail": "...", "errors": {"field": ["..."]}}`: `detail`
+reads as a sentence; `errors` names the fields at fault (`__all__` for the request
+as a whole) and is empty when no field is to blame.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.core.exceptions import NON_FIELD_ERRORS
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
+from ninja import NinjaAPI, Schema
+from ninja.errors import AuthenticationError, HttpError
+from ninja.errors import ValidationError as NinjaValidationError
+
+from mafiatab.tournaments.models import Tournament
+from mafiatab.tournaments.permissions import user_can
+
+#: What a tournament's address looks like (Django's slug).
+SLUG_RE = re.compile(r"[-a-zA-Z0-9_]+")
+#: The largest id the database stores.
+MAX_ID = 2**63 - 1
+
+
+class Error(Schema):
+    """A refused request."""
+
+    detail: str
+    errors: dict[str, list[str]] = {}
+
+
+#: The answers every operation needing a person may give, besides its own.
+AUTH_ERRORS: dict[int, Any] = {401: Error, 403: Error}
+#: ... and those of operations on one tournament.
+NOT_FOUND: dict[int, Any] = {404: Error}
+#: ... and of those reading a request body.
+BAD_INPUT: dict[int, Any] = {400: Error, 422: Error}
+
+
+class NotFound(HttpError):
+    def __init__(self, message: str) -> None:
+        super().__init__(404, message)
+
+
+class Forbidden(HttpError):
+    def __init__(self, message: str) -> None:
+        super().__init__(403, message)
+
+
+def tournament_or_404(slug: str) -> Tournament:
+    """The tournament at this address, or a 404 naming it."""
+    tournament = None
+    if SLUG_RE.fullmatch(slug):
+        tournament = Tournament.objects.filter(slug=slug).first()
+    if tournament is None:
+        raise NotFound(_("There is no tournament at the address %(slug)r.") % {"slug": slug})
+    return tournament
+
+
+def require(user: Any, tournament: Tournament, action: str) -> None:
+    """Refuse with 403 unless `user` may perform `action` in `tournament`."""
+    if not user_can(user, tournament, action):
+        raise Forbidden(
+            _("You may not do this in this tournament (%(action)s).") % {"action": action}
+        )
+
+
+def _error(api: NinjaAPI, request: HttpRequest, status: int, detail: str, errors: Any = None):
+    return api.create_response(request, {"detail": detail, "errors": errors or {}}, status=status)
+
+
+def _field_name(loc: tuple[Any, ...]) -> str:
+    """`("body", "data", "reason")` -> `reason`; `("query", "limit")` -> `limit`."""
+    parts = [str(part) for part in loc[1:]]
+    if loc and loc[0] == "body" and len(parts) > 1:
+        parts = parts[1:]
+    return ".".join(parts) or NON_FIELD_ERRORS
+
+
+def _request_invalid(api: NinjaAPI, request: HttpRequest, exc: NinjaValidationError):
+    errors: dict[str, list[str]] = {}
+    for error in exc.errors:
+        errors.setdefault(_field_name(tuple(error.get("loc", ()))), []).append(
+            str(error.get("msg", ""))
+        )
+    detail = "; ".join(f"{field}: {' '.join(msgs)}" for field, msgs in errors.items())
+    return _error(api, request, 422, _("Invalid input. %(errors)s") % {"errors": detail}, errors)
+
+
+def _service_refused(api: NinjaAPI, request: HttpRequest, exc: DjangoValidationError):
+    if hasattr(exc, "error_dict"):
+        errors = {field: list(messages) for field, messages in exc.message_dict.items()}
+    else:
+        errors = {NON_FIELD_ERRORS: list(exc.messages)}
+    return _error(api, request, 422, " ".join(exc.messages), errors)
+
+
+def _http_error(api: NinjaAPI, request: HttpRequest, exc: HttpError):
+    return _error(api, request, exc.status_code, str(exc))
+
+
+def _not_authenticated(api: NinjaAPI, request: HttpRequest, exc: AuthenticationError):
+    detail = _(
+        "Sign in first: send 'Authorization: Bearer <token>' with a personal API token, "
+        "or use the signed-in session of the web application."
+    )
+    response = _error(api, request, 401, detail)
+    response["WWW-Authenticate"] = "Bearer"
+    return response
+
+
+def _not_found(api: NinjaAPI, request: HttpRequest, exc: Http404):
+    return _error(api, request, 404, _("Not found."))
+
+
+def install_error_handlers(api: NinjaAPI) -> None:
+    """Answer every refusal with the JSON `Error` shape."""
+
+    def bind(handler: Any) -> Any:
+        def handle(request: HttpRequest, exc: Exception) -> HttpResponse:
+            return handler(api, request, exc)
+
+        return handle
+
+    api.add_exception_handler(NinjaValidationError, bind(_request_invalid))
+    api.add_exception_handler(DjangoValidationError, bind(_service_refused))
+    api.add_exception_handler(AuthenticationError, bind(_not_authenticated))
+    api.add_exception_handler(HttpError, bind(_http_error))
+    api.add_exception_handler(Http404, bind(_not_found))

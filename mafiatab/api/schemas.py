@@ -1,0 +1,45 @@
+"""Input types shared by the API's routers."""
+
+from __future__ import annotations
+
+import unicodedata
+from decimal import Decimal
+from fractions import Fraction
+from typing import Annotated
+
+from ninja import Field, Schema
+from ninja.pagination import LimitOffsetPagination
+from pydantic import AfterValidator, StringConstraints
+
+from mafiatab.core.scoring import round_half_up
+
+
+def _printable(value: str) -> str:
+    for char in value:
+        if char in "\t\n\r":
+            continue
+        if unicodedata.category(char) in ("Cc", "Cs"):
+            raise ValueError(f"must not contain the control character {char!r}")
+    return value
+
+
+#: A nickname as written in protocols.
+Nickname = Annotated[str, StringConstraints(max_length=64), AfterValidator(_printable)]
+#: A free text (a reason, a note).
+Text = Annotated[str, StringConstraints(max_length=2000), AfterValidator(_printable)]
+#: A short label.
+Label = Annotated[str, StringConstraints(max_length=100), AfterValidator(_printable)]
+
+
+def points(value: Decimal | Fraction) -> float:
+    """Points for output: a number rounded to 2 decimals, halves up (as the CLI)."""
+    rounded = round_half_up(Fraction(value))
+    return rounded.numerator / rounded.denominator
+
+
+class Pages(LimitOffsetPagination):
+    """`?limit=&offset=` with bounds (a page of at most 500 items)."""
+
+    class Input(Schema):
+        limit: int = Field(100, ge=1, le=500, description="Items per page.")
+        offset: int = Field(0, ge=0, le=2**31 - 1, description="Items to skip.")

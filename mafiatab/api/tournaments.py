@@ -1,0 +1,99 @@
+"""Tournaments: the list and one tournament's information and people."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Literal
+
+from django.db.models import Count, Q
+from django.http import HttpRequest
+from ninja import Router, Schema
+from ninja.pagination import paginate
+
+from mafiatab.api.errors import NOT_FOUND, tournament_or_404
+from mafiatab.api.schemas import Pages
+from mafiatab.core.regulations import REGULATIONS
+from mafiatab.registrations.models import Status
+from mafiatab.tournaments.models import StaffRole, Tournament
+
+router = Router(tags=["tournaments"])
+
+Ruleset = Literal[tuple(REGULATIONS)]  # type: ignore[valid-type]
+
+
+class TournamentOut(Schema):
+    """A tournament as listed."""
+
+    slug: str
+    name: str
+    ruleset: Ruleset
+    starts_on: dt.date | None
+    ends_on: dt.date | None
+    place: str
+    platform: str
+    stars: int | None
+    registration_open: bool
+    participant_count: int
+    url: str
+
+    @staticmethod
+    def resolve_url(tournament: Tournament) -> str:
+        return tournament.get_absolute_url()
+
+
+class StaffOut(Schema):
+    """The nicknames of the people running a tournament."""
+
+    organisers: list[str]
+    chief_judges: list[str]
+    table_judges: list[str]
+
+
+class TournamentDetailOut(TournamentOut):
+    """A tournament with everything its page shows about it."""
+
+    description: str
+    participant_limit: int | None
+    waiting_list_limit: int | None
+    staff: StaffOut
+    game_count: int
+
+    @staticmethod
+    def resolve_staff(tournament: Tournament) -> dict[str, list[str]]:
+        return {
+            "organisers": _names(tournament, StaffRole.ORGANISER),
+            "chief_judges": _names(tournament, StaffRole.CHIEF_JUDGE),
+            "table_judges": _names(tournament, StaffRole.TABLE_JUDGE),
+        }
+
+    @staticmethod
+    def resolve_game_count(tournament: Tournament) -> int:
+        return tournament.games.count()
+
+
+def _with_counts():
+    return Tournament.objects.annotate(
+        participant_count=Count("registrations", filter=Q(registrations__status=Status.APPROVED))
+    )
+
+
+def _names(tournament: Tournament, role: str) -> list[str]:
+    return [str(user) for user in tournament.staff(role)]
+
+
+@router.get("/tournaments", response=list[TournamentOut], auth=None, summary="List tournaments")
+@paginate(Pages)
+def list_tournaments(request: HttpRequest):
+    """Every tournament, the latest first."""
+    return _with_counts()
+
+
+@router.get(
+    "/tournaments/{slug}",
+    response={200: TournamentDetailOut, **NOT_FOUND},
+    auth=None,
+    summary="One tournament",
+)
+def get_tournament(request: HttpRequest, slug: str):
+    tournament = tournament_or_404(slug)
+    return _with_counts().get(pk=tournament.pk)
