@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -24,6 +24,8 @@ from mafiatab.games.models import (
     STAGE_CHOICES,
     Game,
     GameStatus,
+    Protest,
+    ProtestStatus,
     ProtocolVersion,
     Round,
     Table,
@@ -224,3 +226,307 @@ def _new_version(
     except conversion.UnstorablePoints as exc:
         raise ValidationError(str(exc)) from exc
     return version
+
+
+# --- protocols ---------------------------------------------------------------------
+
+#: 8.9.1: a protest is written within this many minutes after the game.
+PROTEST_WINDOW = dt.timedelta(minutes=10)
+
+
+class ProtocolChanged(Exception):
+    """Someone saved the protocol after the version the writer started from."""
+
+    def __init__(self, game: Game, base_version: int) -> None:
+        self.game = game
+        self.base_version = base_version
+        self.current_version = game.version
+        super().__init__(
+            _(
+                "The protocol was changed by someone else (version %(current)d, you started "
+                "from version %(base)d). Your entries were not saved over it: reload the "
+                "protocol and enter them again."
+            )
+            % {"current": game.version, "base": base_version}
+        )
+
+
+class ProtocolInvalid(ValidationError):
+    """The protocol breaks rules of the regulation; `problems` lists them all."""
+
+    def __init__(self, problems: list[Any]) -> None:
+        self.problems = problems
+        super().__init__([str(p) for p in problems])
+
+
+def _standings_changed(tournament: Tournament) -> None:
+    """Tell the standings that their inputs changed (a protocol confirmed or changed
+    after confirmation, a protest decision, a replay)."""
+    from mafiatab.standings import services as standings
+
+    notify = getattr(standings, "standings_changed", None)
+    if notify is not None:
+        notify(tournament=tournament)
+
+
+def _locked(game: Game) -> Game:
+    return (
+        Game.objects.select_for_update().select_related("tournament", "table_slot").get(pk=game.pk)
+    )
+
+
+def _require(by: User | None, game: Game, action: str) -> None:
+    from mafiatab.tournaments.permissions import user_can
+
+    if not user_can(by, game.tournament, action, game=game):
+        raise PermissionDenied(action)
+
+
+def _check_base(game: Game, base_version: int | None) -> None:
+    if base_version is not None and base_version != game.version:
+        raise ProtocolChanged(game, base_version)
+
+
+def _valid(game: Game, data: dict[str, Any]) -> None:
+    from mafiatab.games.selectors import check_protocol
+
+    check = check_protocol(data, ruleset=game.tournament.ruleset)
+    if not check.is_valid:
+        raise ProtocolInvalid(check.problems)
+
+
+def _fixed_keys(game: Game, data: dict[str, Any]) -> dict[str, Any]:
+    """`data` with the header keys that belong to the game, not to the form."""
+    fixed = dict(data)
+    fixed["id"] = game.label
+    fixed["stage"] = game.stage
+    for key in ("round", "table"):
+        value = getattr(game, key)
+        if value is None:
+            fixed.pop(key, None)
+        else:
+            fixed[key] = value
+    fixed["replayed"] = game.replayed
+    if not game.replayed:
+        fixed.pop("replayed")
+    return fixed
+
+
+@transaction.atomic
+def protocol_save(
+    *,
+    game: Game,
+    data: dict[str, Any],
+    by: User,
+    base_version: int | None,
+    submit: bool = False,
+    reason: str = "",
+    now: dt.datetime | None = None,
+) -> ProtocolVersion:
+    """Save the protocol as a new version.
+
+    A draft may be saved incomplete; submitting (the table judge's signature, 9.11)
+    needs a protocol without problems. A submitted protocol stays submitted when
+    saved again (it must stay valid); a confirmed one can only be changed by the
+    chief judge, stays confirmed and the standings follow.
+    """
+    game = _locked(game)
+    _require(by, game, "enter_protocol")
+    _check_base(game, base_version)
+    data = _fixed_keys(game, data)
+    now = now or timezone.now()
+    status = game.status
+    if submit or status != GameStatus.DRAFT:
+        _valid(game, data)
+    if status == GameStatus.CONFIRMED:
+        action = "changed"
+    elif submit or status == GameStatus.SUBMITTED:
+        action, status = "submitted", GameStatus.SUBMITTED
+        if game.submitted_at is None:
+            game.submitted_at = now
+    else:
+        action = "saved"
+    version = _new_version(game, data, status=status, action=action, by=by, reason=reason, now=now)
+    game.tournament.log_action(
+        f"game.protocol.{action}",
+        by=by,
+        target=game.label,
+        after={"version": version.number, "reason": reason}
+        if reason
+        else {"version": version.number},
+    )
+    if status == GameStatus.CONFIRMED:
+        _standings_changed(game.tournament)
+    return version
+
+
+@transaction.atomic
+def protocol_confirm(
+    *, game: Game, by: User, base_version: int | None = None, now: dt.datetime | None = None
+) -> ProtocolVersion:
+    """The chief judge confirms a submitted protocol: from now on it counts."""
+    game = _locked(game)
+    _require(by, game, "confirm_protocol")
+    _check_base(game, base_version)
+    if game.status != GameStatus.SUBMITTED:
+        raise ValidationError(_("Only a submitted protocol can be confirmed."))
+    data = conversion.game_data(game)
+    _valid(game, data)
+    now = now or timezone.now()
+    game.confirmed_at = now
+    game.confirmed_by = by
+    version = _new_version(
+        game, data, status=GameStatus.CONFIRMED, action="confirmed", by=by, reason="", now=now
+    )
+    game.tournament.log_action(
+        "game.protocol.confirmed", by=by, target=game.label, after={"version": version.number}
+    )
+    _standings_changed(game.tournament)
+    return version
+
+
+@transaction.atomic
+def protocol_return(*, game: Game, by: User, reason: str) -> ProtocolVersion:
+    """The chief judge sends a submitted protocol back to its table judge (a draft again)."""
+    game = _locked(game)
+    _require(by, game, "confirm_protocol")
+    if game.status != GameStatus.SUBMITTED:
+        raise ValidationError(_("Only a submitted protocol can be returned."))
+    if not reason.strip():
+        raise ValidationError({"reason": _("Say what the table judge should fix.")})
+    version = _new_version(
+        game,
+        conversion.game_data(game),
+        status=GameStatus.DRAFT,
+        action="returned",
+        by=by,
+        reason=reason.strip(),
+    )
+    game.tournament.log_action(
+        "game.protocol.returned", by=by, target=game.label, after={"reason": reason.strip()}
+    )
+    return version
+
+
+@transaction.atomic
+def game_mark_replayed(
+    *, game: Game, by: User, replay: Game | None, reason: str, now: dt.datetime | None = None
+) -> ProtocolVersion:
+    """The chief judge annuls a game that is replayed (online addendum): it counts for
+    nothing but its removal penalties (the core's `replayed`); `replay` is the new game."""
+    game = _locked(game)
+    _require(by, game, "confirm_protocol")
+    if game.replayed:
+        raise ValidationError(_("The game is already marked replayed."))
+    if not reason.strip():
+        raise ValidationError({"reason": _("Say why the game is replayed.")})
+    if replay is not None and (replay.pk == game.pk or replay.tournament_id != game.tournament_id):
+        raise ValidationError({"replay": _("The replay must be another game of the tournament.")})
+    game.replayed = True
+    game.replay = replay
+    data = conversion.game_data(game) | {"replayed": True}
+    version = _new_version(
+        game, data, status=game.status, action="replayed", by=by, reason=reason.strip(), now=now
+    )
+    game.tournament.log_action(
+        "game.replayed",
+        by=by,
+        target=game.label,
+        after={"replay": replay.label if replay else None, "reason": reason.strip()},
+    )
+    _standings_changed(game.tournament)
+    return version
+
+
+# --- protests (8.9) -------------------------------------------------------------------
+
+
+@transaction.atomic
+def protest_file(*, game: Game, by: User, text: str, now: dt.datetime | None = None) -> Protest:
+    """A player of the game protests its result, within 10 minutes of the protocol's
+    submission (8.9.1)."""
+    game = _locked(game)
+    now = now or timezone.now()
+    seat = game.seat_of_user(by)
+    from mafiatab.tournaments.permissions import user_can
+
+    if seat is None or not user_can(by, game.tournament, "file_protest", game=game):
+        raise PermissionDenied("file_protest")
+    if not text.strip():
+        raise ValidationError({"text": _("Write what the protest is about.")})
+    if game.submitted_at is None:
+        raise ValidationError(_("The protocol has not been submitted yet."))
+    if now > game.submitted_at + PROTEST_WINDOW:
+        raise ValidationError(
+            _(
+                "A protest is written within %(minutes)d minutes after the game (8.9.1); "
+                "it is too late."
+            )
+            % {"minutes": PROTEST_WINDOW.seconds // 60}
+        )
+    if Protest.objects.filter(game=game, filed_by=by).exists():
+        raise ValidationError(_("You have already protested this game."))
+    protest = Protest.objects.create(
+        game=game, filed_by=by, seat=seat, text=text.strip(), filed_at=now
+    )
+    game.tournament.log_action(
+        "game.protest.filed", by=by, target=game.label, after={"seat": seat, "text": text.strip()}
+    )
+    return protest
+
+
+@transaction.atomic
+def protest_decide(
+    *,
+    protest: Protest,
+    by: User,
+    upheld: bool,
+    decision: str,
+    by_committee: bool = False,
+    data: dict[str, Any] | None = None,
+    base_version: int | None = None,
+    now: dt.datetime | None = None,
+) -> Protest:
+    """The chief judge (or the appeal committee) decides a protest, with reasons; final
+    within the tournament (8.9.4). With `data` the decision changes the protocol: a new
+    version, and the standings follow."""
+    protest = Protest.objects.select_for_update().get(pk=protest.pk)
+    game = _locked(protest.game)
+    _require(by, game, "decide_protest")
+    if not protest.is_open:
+        raise ValidationError(_("The protest has been decided; the decision is final (8.9.4)."))
+    if not decision.strip():
+        raise ValidationError({"decision": _("Give the reasons of the decision.")})
+    now = now or timezone.now()
+    if data is not None:
+        _check_base(game, base_version)
+        data = _fixed_keys(game, data)
+        _valid(game, data)
+        protest.version = _new_version(
+            game,
+            data,
+            status=game.status,
+            action="protest",
+            by=by,
+            reason=decision.strip(),
+            now=now,
+        )
+    protest.status = ProtestStatus.UPHELD if upheld else ProtestStatus.REJECTED
+    protest.decision = decision.strip()
+    protest.by_committee = by_committee
+    protest.decided_by = by
+    protest.decided_at = now
+    protest.save()
+    game.tournament.log_action(
+        "game.protest.decided",
+        by=by,
+        target=game.label,
+        after={
+            "upheld": upheld,
+            "decision": protest.decision,
+            "version": protest.version.number if protest.version else None,
+        },
+    )
+    if protest.version is not None and game.is_confirmed:
+        _standings_changed(game.tournament)
+    return protest
