@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "mafiatab.games",
     "mafiatab.penalties",
     "mafiatab.standings",
+    "mafiatab.api",
 ]
 
 MIDDLEWARE = [
