@@ -3,6 +3,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from mafiatab.api import api
 from mafiatab.tournaments.views import healthz
 
 TOURNAMENT = "t/<slug:slug>/"
@@ -12,6 +13,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("mafiatab.accounts.urls")),
     path("admin/", admin.site.urls),
+    path("api/", api.urls),
     path(TOURNAMENT, include("mafiatab.registrations.urls")),
     path(TOURNAMENT, include("mafiatab.penalties.urls")),
     path(TOURNAMENT, include("mafiatab.standings.urls")),
