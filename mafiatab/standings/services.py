@@ -1,12 +1,585 @@
-"""Reading standings: the core computes them from the tournament's rows."""
+"""Standings of stored tournaments: computed by the core once per change, then shared.
+
+Every service that changes what the standings are computed from (protocols, protests,
+replays, penalties, imports) calls `standings_changed(tournament=...)`, which raises the
+tournament's `standings_version`. Reading the standings costs one small query: the
+snapshot of the current version, if some process has already computed it, is shared
+through the database (`StandingsSnapshot`) and kept decoded in each process's memory.
+Only when it is missing does the core compute the standings (and every player's
+explanation, in the same pass).
+
+Official standings count confirmed protocols only; provisional ones count submitted
+protocols too. The organiser may hide the standings from the public or freeze them
+(the public then sees them as they were when frozen; the staff still see them live).
+"""
 
 from __future__ import annotations
 
-from mafiatab.core.standings import Standings, compute_standings
+import datetime as dt
+from collections import OrderedDict
+from collections.abc import Hashable
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from mafiatab.core.protocol import Tournament as CoreTournament
+from mafiatab.core.roles import Stage, Team
+from mafiatab.core.scoring import TOURNAMENT_PENALTY, ScoreLine, score_game, tournament_context
+from mafiatab.core.standings import Standing, Standings, compute_standings
+from mafiatab.standings.models import PlayerExplanation, StandingsSnapshot
 from mafiatab.tournaments.conversion import core_tournament
 from mafiatab.tournaments.models import Tournament
 
+if TYPE_CHECKING:
+    from mafiatab.accounts.models import User
 
-def tournament_standings(tournament: Tournament) -> Standings:
-    """The current standings of a stored tournament, as the core computes them."""
-    return compute_standings(core_tournament(tournament))
+#: How many decoded snapshots / explanations one process keeps in memory.
+MEMO_SIZE = 64
+
+
+# --- the version ---------------------------------------------------------------------
+
+
+def standings_changed(*, tournament: Tournament) -> None:
+    """Record that the tournament's scoring inputs changed: the next reading recomputes.
+
+    Call it inside the transaction of the change, so that the new version and the
+    changed rows become visible together.
+    """
+    Tournament.objects.filter(pk=tournament.pk).update(standings_version=F("standings_version") + 1)
+    tournament.refresh_from_db(fields=["standings_version"])
+
+
+# --- what a snapshot holds -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AsOf:
+    """The latest round with a counted game."""
+
+    stage: Stage
+    """Its stage."""
+    round: int
+    """Its number within the stage."""
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The standings of a tournament at one version, with what the pages show beside them."""
+
+    pk: int
+    """The stored snapshot's id."""
+    version: int
+    """The tournament's `standings_version` they were computed at."""
+    provisional: bool
+    """True when submitted (unconfirmed) protocols are counted too."""
+    computed_at: dt.datetime
+    """When the core computed them."""
+    standings: Standings
+    """The core's standings."""
+    as_of: AsOf | None
+    """The latest round with a counted game (None: no game has a round)."""
+    games: int
+    """Counted games."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameEntry:
+    """One game of a player, with the lines of his points in it."""
+
+    game: str
+    """The game's label."""
+    game_pk: int | None
+    """The stored game's id (None when it is no longer stored)."""
+    stage: Stage
+    """The game's stage."""
+    round: int | None
+    """Its round."""
+    table: int | None
+    """Its table."""
+    seat: int
+    """The player's seat."""
+    role: str
+    """The player's role (core value: red, sheriff, black, don)."""
+    winner: str
+    """The game's result (core value: red, black, draw)."""
+    replayed: bool
+    """True for a replayed game (it counts for nothing but its removals)."""
+    lines: tuple[ScoreLine, ...]
+    """The player's points in this game, as the core scores them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """Every point of one player: game by game, then the tournament-level penalties."""
+
+    player: str
+    """The player's nickname."""
+    games: tuple[GameEntry, ...]
+    """Every game the player was seated in, in the tournament's order."""
+    penalties: tuple[ScoreLine, ...]
+    """Tournament-level penalties."""
+
+    def lines(self) -> list[ScoreLine]:
+        """Every line, in the order of `mafiatab.core.scoring.explain`."""
+        return [line for entry in self.games for line in entry.lines] + list(self.penalties)
+
+
+# --- exact JSON forms ------------------------------------------------------------------
+
+
+def _fraction(text: str) -> Fraction:
+    return Fraction(text)
+
+
+def standings_to_data(standings: Standings) -> dict[str, Any]:
+    """The standings as JSON with exact numbers (fractions as "n/d" text)."""
+    return {
+        "tournament": standings.tournament,
+        "coefficient_k": str(standings.coefficient_k),
+        "heavy_side": standings.heavy_side.value if standings.heavy_side else None,
+        "compensation_b": standings.compensation_b,
+        "lot": [list(group) for group in standings.lot],
+        "lot_seed": standings.lot_seed,
+        "rows": [
+            [
+                r.rank,
+                r.player,
+                str(r.total),
+                str(r.main),
+                str(r.extra),
+                str(r.penalties),
+                str(r.compensation),
+                r.wins,
+                r.wins_as_don_or_sheriff,
+                r.first_night_deaths,
+                r.games,
+                r.decided_by_lot,
+            ]
+            for r in standings.rows
+        ],
+    }
+
+
+def standings_from_data(data: dict[str, Any]) -> Standings:
+    """The inverse of `standings_to_data`."""
+    return Standings(
+        tournament=data["tournament"],
+        coefficient_k=_fraction(data["coefficient_k"]),
+        heavy_side=Team(data["heavy_side"]) if data["heavy_side"] else None,
+        compensation_b=data["compensation_b"],
+        rows=tuple(
+            Standing(
+                rank=rank,
+                player=player,
+                total=_fraction(total),
+                main=_fraction(main),
+                extra=_fraction(extra),
+                penalties=_fraction(penalties),
+                compensation=_fraction(compensation),
+                wins=wins,
+                wins_as_don_or_sheriff=wins_ds,
+                first_night_deaths=deaths,
+                games=games,
+                decided_by_lot=by_lot,
+            )
+            for (
+                rank,
+                player,
+                total,
+                main,
+                extra,
+                penalties,
+                compensation,
+                wins,
+                wins_ds,
+                deaths,
+                games,
+                by_lot,
+            ) in data["rows"]
+        ),
+        lot=tuple(tuple(group) for group in data["lot"]),
+        lot_seed=data["lot_seed"],
+    )
+
+
+def _line_data(line: ScoreLine) -> list[Any]:
+    return [line.clause, line.kind, str(line.points), line.label]
+
+
+def _line(player: str, game: str | None, data: list[Any]) -> ScoreLine:
+    clause, kind, points, label = data
+    return ScoreLine(player, game, clause, kind, _fraction(points), label)
+
+
+def explanation_from_data(player: str, data: dict[str, Any]) -> Explanation:
+    """A stored explanation as core lines."""
+    return Explanation(
+        player=player,
+        games=tuple(
+            GameEntry(
+                game=g["game"],
+                game_pk=g["pk"],
+                stage=Stage(g["stage"]),
+                round=g["round"],
+                table=g["table"],
+                seat=g["seat"],
+                role=g["role"],
+                winner=g["winner"],
+                replayed=g["replayed"],
+                lines=tuple(_line(player, g["game"], line) for line in g["lines"]),
+            )
+            for g in data["games"]
+        ),
+        penalties=tuple(_line(player, None, line) for line in data["penalties"]),
+    )
+
+
+# --- computing -------------------------------------------------------------------------
+
+
+def scoring_input(tournament: Tournament, *, provisional: bool) -> CoreTournament:
+    """What the core scores: confirmed protocols, or with `provisional` submitted ones too."""
+    return core_tournament(tournament, provisional=provisional)
+
+
+def _as_of(core: CoreTournament) -> AsOf | None:
+    order = list(Stage)
+    latest: tuple[int, int] | None = None
+    for game in core.games:
+        if game.is_counted() and game.round is not None:
+            key = (order.index(game.stage), game.round)
+            latest = key if latest is None or key > latest else latest
+    return AsOf(order[latest[0]], latest[1]) if latest else None
+
+
+def explanations_of(core: CoreTournament, game_pks: dict[str, int]) -> dict[str, dict[str, Any]]:
+    """Every player's explanation in one pass over the games (the JSON form).
+
+    The lines are the core's (`score_game` with the tournament's context), in the order
+    of `mafiatab.core.scoring.explain`, grouped by game.
+    """
+    context = tournament_context(core)
+    result: dict[str, dict[str, Any]] = {
+        name: {"games": [], "penalties": []} for name in core.player_names()
+    }
+    for protocol in core.games:
+        lines: dict[str, list[list[Any]]] = {}
+        for line in score_game(protocol, context.regulation, context):
+            lines.setdefault(line.player, []).append(_line_data(line))
+        for seat, player in enumerate(protocol.players, start=1):
+            result[player]["games"].append(
+                {
+                    "game": protocol.id,
+                    "pk": game_pks.get(protocol.id),
+                    "stage": protocol.stage.value,
+                    "round": protocol.round,
+                    "table": protocol.table,
+                    "seat": seat,
+                    "role": protocol.roles[seat - 1].value,
+                    "winner": protocol.winner.value,
+                    "replayed": protocol.replayed,
+                    "lines": lines.get(player, []),
+                }
+            )
+    for penalty in core.penalties:
+        line = ScoreLine(
+            penalty.player,
+            None,
+            TOURNAMENT_PENALTY,
+            "penalty",
+            penalty.points,
+            penalty.reason or "penalty",
+        )
+        result.setdefault(penalty.player, {"games": [], "penalties": []})
+        result[penalty.player]["penalties"].append(_line_data(line))
+    return result
+
+
+def _inputs(tournament: Tournament) -> str:
+    """The tournament's own scoring settings, part of a snapshot's key."""
+    return (
+        f"{tournament.ruleset}|{tournament.participants}|"
+        f"{tournament.games_before_final}|{tournament.lot_seed}"
+    )
+
+
+def _compute(tournament: Tournament, *, provisional: bool) -> StandingsSnapshot:
+    """Compute and store the snapshot of the current version (or find the one another
+    process stored meanwhile)."""
+    from mafiatab.games.models import Game
+
+    version, frozen = Tournament.objects.values_list(
+        "standings_version", "standings_frozen_version"
+    ).get(pk=tournament.pk)
+    core = scoring_input(tournament, provisional=provisional)
+    standings = compute_standings(core)
+    as_of = _as_of(core)
+    data = standings_to_data(standings) | {
+        "as_of": [as_of.stage.value, as_of.round] if as_of else None,
+        "games": sum(1 for g in core.games if g.is_counted()),
+    }
+    game_pks = dict(Game.objects.filter(tournament_id=tournament.pk).values_list("label", "pk"))
+    explanations = explanations_of(core, game_pks)
+    key = {
+        "tournament_id": tournament.pk,
+        "version": version,
+        "provisional": provisional,
+        "inputs": _inputs(tournament),
+    }
+    try:
+        with transaction.atomic():
+            snapshot = StandingsSnapshot.objects.create(
+                **key, computed_at=timezone.now(), data=data
+            )
+            PlayerExplanation.objects.bulk_create(
+                PlayerExplanation(snapshot=snapshot, player=player, data=explained)
+                for player, explained in explanations.items()
+            )
+            old = StandingsSnapshot.objects.filter(tournament_id=tournament.pk, version__lt=version)
+            if frozen is not None:
+                old = old.exclude(version=frozen)
+            old.delete()
+    except IntegrityError:
+        snapshot = StandingsSnapshot.objects.get(**key)
+    return snapshot
+
+
+# --- reading ---------------------------------------------------------------------------
+
+
+class _Memo:
+    """A small least-recently-used map, private to the process."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: OrderedDict[Hashable, Any] = OrderedDict()
+
+    def get(self, key: Hashable) -> Any:
+        value = self.items.get(key)
+        if value is not None:
+            self.items.move_to_end(key)
+        return value
+
+    def put(self, key: Hashable, value: Any) -> Any:
+        self.items[key] = value
+        self.items.move_to_end(key)
+        while len(self.items) > self.size:
+            self.items.popitem(last=False)
+        return value
+
+    def clear(self) -> None:
+        self.items.clear()
+
+
+_snapshots = _Memo(MEMO_SIZE)
+_explanations = _Memo(MEMO_SIZE * 4)
+#: Anything derived from a snapshot that other modules keep per process (rendered tables).
+derived = _Memo(MEMO_SIZE * 4)
+
+
+def clear_memory() -> None:
+    """Forget what this process keeps in memory (the database keeps the snapshots)."""
+    _snapshots.clear()
+    _explanations.clear()
+    derived.clear()
+
+
+def _decoded(pk: int, computed_at: dt.datetime, row: StandingsSnapshot | None = None) -> Snapshot:
+    key = (pk, computed_at)
+    found = _snapshots.get(key)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    row = row or StandingsSnapshot.objects.get(pk=pk)
+    data = row.data
+    as_of = AsOf(Stage(data["as_of"][0]), data["as_of"][1]) if data.get("as_of") else None
+    snapshot = Snapshot(
+        pk=row.pk,
+        version=row.version,
+        provisional=row.provisional,
+        computed_at=row.computed_at,
+        standings=standings_from_data(data),
+        as_of=as_of,
+        games=data.get("games", 0),
+    )
+    return _snapshots.put(key, snapshot)  # type: ignore[no-any-return]
+
+
+def _named(snapshot: Snapshot, tournament: Tournament) -> Snapshot:
+    """The snapshot under the tournament's current name (a rename changes no point)."""
+    if snapshot.standings.tournament == tournament.name:
+        return snapshot
+    return replace(snapshot, standings=replace(snapshot.standings, tournament=tournament.name))
+
+
+def standings_snapshot(*, tournament: Tournament, provisional: bool = False) -> Snapshot:
+    """The live standings of the tournament with their version, round and time."""
+    found = list(
+        StandingsSnapshot.objects.filter(
+            tournament_id=tournament.pk,
+            provisional=provisional,
+            inputs=_inputs(tournament),
+            version=F("tournament__standings_version"),
+        ).values_list("pk", "computed_at")[:1]
+    )
+    if found:
+        return _named(_decoded(*found[0]), tournament)
+    row = _compute(tournament, provisional=provisional)
+    return _named(_decoded(row.pk, row.computed_at, row), tournament)
+
+
+def frozen_snapshot(*, tournament: Tournament, provisional: bool = False) -> Snapshot | None:
+    """The standings as they were when frozen (None when they are not frozen)."""
+    if tournament.standings_frozen_version is None:
+        return None
+    found = list(
+        StandingsSnapshot.objects.filter(
+            tournament_id=tournament.pk,
+            provisional=provisional,
+            version=tournament.standings_frozen_version,
+        )
+        .order_by("-pk")
+        .values_list("pk", "computed_at")[:1]
+    )
+    return _named(_decoded(*found[0]), tournament) if found else None
+
+
+def tournament_standings(tournament: Tournament, *, provisional: bool = False) -> Standings:
+    """The live standings of a stored tournament, as the core computes them.
+
+    Computed once per change of the scoring inputs (see `standings_changed`) and shared
+    by every process. Not filtered by visibility: pages and the public API that show
+    them to anyone use `viewer_standings`.
+    """
+    return standings_snapshot(tournament=tournament, provisional=provisional).standings
+
+
+def player_explanation(*, snapshot: Snapshot, player: str) -> Explanation | None:
+    """Every line of `player`'s points in the snapshot; None for a player who played no game."""
+    key = (snapshot.pk, snapshot.computed_at, player)
+    found = _explanations.get(key)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    data = (
+        PlayerExplanation.objects.filter(snapshot_id=snapshot.pk, player=player)
+        .values_list("data", flat=True)
+        .first()
+    )
+    if data is None:
+        return None
+    return _explanations.put(key, explanation_from_data(player, data))  # type: ignore[no-any-return]
+
+
+# --- visibility ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """What one viewer sees of a tournament's standings."""
+
+    snapshot: Snapshot | None
+    """The standings shown; None when they are hidden from this viewer."""
+    hidden: bool
+    """The organiser hid the standings from the public."""
+    frozen: bool
+    """The standings are frozen (the public sees them as they were then)."""
+    frozen_at: dt.datetime | None
+    """When they were frozen."""
+    staff: bool
+    """The viewer is staff: he sees the live standings whatever the settings."""
+
+    @property
+    def is_live(self) -> bool:
+        """True when the viewer sees the live standings (not the frozen ones)."""
+        return self.snapshot is not None and not (self.frozen and not self.staff)
+
+
+def viewer_standings(*, tournament: Tournament, staff: bool, provisional: bool = False) -> Shown:
+    """The standings a viewer may see: the staff (`view_live_standings`) always see the
+    live ones; the public sees nothing while they are hidden and the frozen state
+    while they are frozen."""
+    frozen = tournament.standings_frozen_version is not None
+    shown = Shown(
+        snapshot=None,
+        hidden=tournament.standings_hidden,
+        frozen=frozen,
+        frozen_at=tournament.standings_frozen_at,
+        staff=staff,
+    )
+    if staff:
+        return replace(
+            shown, snapshot=standings_snapshot(tournament=tournament, provisional=provisional)
+        )
+    if tournament.standings_hidden:
+        return shown
+    snapshot = frozen_snapshot(tournament=tournament, provisional=provisional) if frozen else None
+    if snapshot is None:
+        snapshot = standings_snapshot(tournament=tournament, provisional=provisional)
+    return replace(shown, snapshot=snapshot)
+
+
+# --- the organiser's settings ----------------------------------------------------------
+
+
+def _settings_state(tournament: Tournament) -> dict[str, Any]:
+    return {
+        "hidden": tournament.standings_hidden,
+        "frozen_version": tournament.standings_frozen_version,
+    }
+
+
+@transaction.atomic
+def standings_set_hidden(*, tournament: Tournament, hidden: bool, by: User) -> Tournament:
+    """Hide the standings from the public (the staff still see them), or show them again."""
+    before = _settings_state(tournament)
+    tournament.standings_hidden = hidden
+    tournament.save(update_fields=["standings_hidden"])
+    tournament.log_action(
+        "standings.hidden" if hidden else "standings.shown",
+        by=by,
+        target=tournament.name,
+        before=before,
+        after=_settings_state(tournament),
+    )
+    return tournament
+
+
+def standings_freeze(*, tournament: Tournament, by: User) -> Tournament:
+    """Freeze the standings: the public keeps seeing them as they are now (official and
+    provisional) until they are unfrozen; the staff still see the live ones."""
+    official = standings_snapshot(tournament=tournament)
+    standings_snapshot(tournament=tournament, provisional=True)
+    with transaction.atomic():
+        before = _settings_state(tournament)
+        tournament.standings_frozen_version = official.version
+        tournament.standings_frozen_at = timezone.now()
+        tournament.save(update_fields=["standings_frozen_version", "standings_frozen_at"])
+        tournament.log_action(
+            "standings.frozen",
+            by=by,
+            target=tournament.name,
+            before=before,
+            after=_settings_state(tournament),
+        )
+    return tournament
+
+
+@transaction.atomic
+def standings_unfreeze(*, tournament: Tournament, by: User) -> Tournament:
+    """The public sees the live standings again."""
+    before = _settings_state(tournament)
+    tournament.standings_frozen_version = None
+    tournament.standings_frozen_at = None
+    tournament.save(update_fields=["standings_frozen_version", "standings_frozen_at"])
+    tournament.log_action(
+        "standings.unfrozen",
+        by=by,
+        target=tournament.name,
+        before=before,
+        after=_settings_state(tournament),
+    )
+    return tournament

@@ -73,6 +73,27 @@ class Tournament(models.Model):
     )
     lot_seed = models.BigIntegerField(_("lot seed"), default=0)
     created_at = models.DateTimeField(auto_now_add=True)
+    standings_version = models.PositiveIntegerField(
+        _("standings version"),
+        default=0,
+        editable=False,
+        help_text=_("Raised by every change of what the standings are computed from."),
+    )
+    standings_hidden = models.BooleanField(
+        _("standings hidden"),
+        default=False,
+        help_text=_("Only the tournament's staff see the standings."),
+    )
+    standings_frozen_version = models.PositiveIntegerField(
+        _("frozen standings version"),
+        null=True,
+        blank=True,
+        editable=False,
+        help_text=_("The public sees the standings as they were at this version."),
+    )
+    standings_frozen_at = models.DateTimeField(
+        _("standings frozen at"), null=True, blank=True, editable=False
+    )
 
     class Meta:
         ordering = ["-starts_on", "-created_at"]

@@ -236,6 +236,9 @@ def tournament_import(
             Registration(tournament=tournament, user=account, nickname=name, status=Status.APPROVED)
         )
     Registration.objects.bulk_create(rows)
+    from mafiatab.standings.services import standings_changed
+
+    standings_changed(tournament=tournament)
     tournament.log_action(
         "tournament.imported",
         by=by,
