@@ -45,6 +45,8 @@ ACTIONS: dict[str, frozenset[str]] = {
     "confirm_protocol": frozenset({CHIEF_JUDGE}),
     "file_protest": frozenset({PLAYER}),
     "decide_protest": frozenset({CHIEF_JUDGE}),
+    "view_live_standings": frozenset({ORGANISER, CHIEF_JUDGE, TABLE_JUDGE}),
+    "manage_standings": frozenset({ORGANISER}),
 }
 
 
