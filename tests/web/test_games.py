@@ -17,7 +17,11 @@ from mafiatab.games.services import (
     protocol_save,
     round_create,
 )
-from .test_games_fixtures import NICKS_1, complete_data, two_tables  # noqa: F401
+
+from . import test_games_fixtures as fx
+from .test_games_fixtures import NICKS_1, complete_data
+
+two_tables = fx.two_tables
 
 pytestmark = pytest.mark.django_db
 
@@ -106,9 +110,7 @@ def test_a_confirmed_protocol_is_changed_only_by_the_chief_as_a_new_version(two_
     protocol_confirm(game=game, by=chief)
     game.refresh_from_db()
     with pytest.raises(PermissionDenied):
-        protocol_save(
-            game=game, data=complete_data(game, winner="black"), by=judge, base_version=3
-        )
+        protocol_save(game=game, data=complete_data(game, winner="black"), by=judge, base_version=3)
     before = game.versions.get(number=3).data
     protocol_save(
         game=game,
