@@ -1,0 +1,130 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from mafiatab.accounts.models import User
+from mafiatab.seating.models import STAGE_CHOICES
+from mafiatab.seating.services import SeatingInputs
+
+MAX_GAMES = 60
+
+
+class GenerateForm(forms.Form):
+    stage = forms.ChoiceField(label=_("Stage"), choices=STAGE_CHOICES, initial="qualifying")
+    games = forms.IntegerField(
+        label=_("Games per player"),
+        min_value=1,
+        max_value=MAX_GAMES,
+        help_text=_("Participants × games must be a multiple of 10."),
+    )
+    tables = forms.IntegerField(
+        label=_("Tables in play at once"),
+        min_value=1,
+        required=False,
+        help_text=_("Empty: one table per ten participants; with fewer, players sit out in turn."),
+    )
+    seed = forms.IntegerField(
+        label=_("Seed"),
+        min_value=0,
+        max_value=2**62,
+        help_text=_("The same seed and the same inputs give the same seating."),
+    )
+    avoid = forms.CharField(
+        label=_("Keep apart"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3, "placeholder": "Alpha, Bravo"}),
+        help_text=_("One group a line, nicknames separated by commas (a pair, a team)."),
+    )
+    keep_clubs_apart = forms.BooleanField(
+        label=_("Keep members of the same club apart"),
+        required=False,
+        help_text=_("Clubs come from the players' profiles."),
+    )
+    fixed_tables = forms.CharField(
+        label=_("Players fixed to a table"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2, "placeholder": "Alpha: 1"}),
+        help_text=_("One a line: nickname, a colon, the table number (e.g. a streamed table)."),
+    )
+
+    def __init__(self, *args: Any, players: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.players = {name.casefold(): name for name in players}
+
+    def _player(self, name: str) -> str:
+        found = self.players.get(name.strip().casefold())
+        if found is None:
+            raise ValidationError(
+                _("%(nick)s is not a participant of this tournament.") % {"nick": name.strip()}
+            )
+        return found
+
+    def clean_avoid(self) -> tuple[tuple[str, ...], ...]:
+        groups: list[tuple[str, ...]] = []
+        for line in self.cleaned_data["avoid"].splitlines():
+            names = [n for n in line.replace(";", ",").split(",") if n.strip()]
+            if not names:
+                continue
+            members = tuple(dict.fromkeys(self._player(n) for n in names))
+            if len(members) < 2:
+                raise ValidationError(
+                    _("A group to keep apart needs two players or more: %(line)s")
+                    % {"line": line.strip()}
+                )
+            groups.append(members)
+        return tuple(groups)
+
+    def clean_fixed_tables(self) -> dict[str, int]:
+        fixed: dict[str, int] = {}
+        for line in self.cleaned_data["fixed_tables"].splitlines():
+            if not line.strip():
+                continue
+            name, colon, number = line.rpartition(":")
+            if not colon or not number.strip().isdigit() or not name.strip():
+                raise ValidationError(
+                    _("Write a nickname, a colon and a table number, not: %(line)s")
+                    % {"line": line.strip()}
+                )
+            fixed[self._player(name)] = int(number)
+        return fixed
+
+    def inputs(self) -> SeatingInputs:
+        data = self.cleaned_data
+        return SeatingInputs(
+            stage=data["stage"],
+            games=data["games"],
+            tables=data["tables"],
+            seed=data["seed"],
+            avoid=data["avoid"],
+            keep_clubs_apart=data["keep_clubs_apart"],
+            fixed_tables=data["fixed_tables"],
+        )
+
+
+class JudgeChoice(forms.ModelChoiceField):
+    def label_from_instance(self, obj: User) -> str:
+        return obj.nickname or obj.username
+
+
+class PublishForm(forms.Form):
+    """A judge for each physical table of the draft, the table judges in order by default."""
+
+    def __init__(self, *args: Any, tables: list[int], judges: list[User], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        queryset = User.objects.filter(pk__in=[j.pk for j in judges]).order_by("nickname")
+        for i, number in enumerate(tables):
+            self.fields[f"table_{number}"] = JudgeChoice(
+                label=_("Judge of table %(n)d") % {"n": number},
+                queryset=queryset,
+                required=False,
+                empty_label="—",
+                initial=judges[i].pk if i < len(judges) else None,
+            )
+        self.tables = tables
+
+    def judges(self) -> dict[int, User | None]:
+        return {n: self.cleaned_data.get(f"table_{n}") for n in self.tables}

@@ -1,0 +1,214 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from mafiatab.registrations.models import Status
+from mafiatab.seating.conversion import find_player, grid, histogram_bars, seats_of
+from mafiatab.seating.forms import GenerateForm, PublishForm
+from mafiatab.seating.models import DraftStatus, SeatingDraft
+from mafiatab.seating.services import (
+    default_tables,
+    next_seed,
+    participants,
+    published_draft,
+    seating_generate,
+    seating_publish,
+    seating_regenerate,
+)
+from mafiatab.tournaments.models import StaffRole, Tournament
+from mafiatab.tournaments.permissions import tournament_permission, user_can
+from mafiatab.tournaments.views import tournament_context
+
+
+def _published(tournament: Tournament) -> list[SeatingDraft]:
+    return list(tournament.seating_drafts.filter(status=DraftStatus.PUBLISHED).order_by("id"))
+
+
+def _my_nickname(request: HttpRequest, tournament: Tournament) -> str | None:
+    if not request.user.is_authenticated:
+        return None
+    registration = tournament.registrations.filter(
+        user=request.user, status=Status.APPROVED
+    ).first()
+    return registration.nickname if registration else None
+
+
+def _search(published: list[SeatingDraft], query: str) -> list[dict[str, Any]]:
+    """Every player of the published seatings matching `query`, with his seats."""
+    results = []
+    for draft in published:
+        for name in find_player(draft, query)[:20]:
+            results.append({"draft": draft, "player": name, "seats": seats_of(draft, name)})
+    return results
+
+
+@require_GET
+def index(request: HttpRequest, slug: str) -> HttpResponse:
+    """The published seating of each stage, searchable by nickname, and the visitor's seats."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    published = _published(tournament)
+    query = request.GET.get("q", "").strip()
+    results = _search(published, query) if query else []
+    if request.htmx and request.htmx.target == "search-results":
+        return render(request, "seating/_search.html", {"results": results, "query": query})
+    mine = _my_nickname(request, tournament)
+    context = tournament_context(request, tournament) | {
+        "published": [{"draft": d, "rounds": grid(d)} for d in published],
+        "query": query,
+        "results": results,
+        "my_nickname": mine,
+        "my_seats": [(d, seats_of(d, mine)) for d in published] if mine else [],
+    }
+    return render(request, "seating/index.html", context)
+
+
+@login_required
+@require_GET
+def mine(request: HttpRequest, slug: str) -> HttpResponse:
+    """The signed-in participant's table and seat in every round."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    nickname = _my_nickname(request, tournament)
+    published = _published(tournament)
+    context = tournament_context(request, tournament) | {
+        "my_nickname": nickname,
+        "published": published,
+        "my_seats": [(d, seats_of(d, nickname)) for d in published] if nickname else [],
+    }
+    return render(request, "seating/mine.html", context)
+
+
+def _generate_form(tournament: Tournament, data: Any = None) -> GenerateForm:
+    people = participants(tournament)
+    initial = {
+        "stage": "qualifying",
+        "games": 10,
+        "tables": default_tables(len(people)),
+        "seed": next_seed(tournament),
+    }
+    return GenerateForm(data, initial=initial, players=[p.nickname for p in people])
+
+
+def _drafts_page(request: HttpRequest, tournament: Tournament, form: GenerateForm) -> HttpResponse:
+    if request.htmx:
+        return render(
+            request, "seating/_generate_form.html", {"form": form, "tournament": tournament}
+        )
+    people = participants(tournament)
+    context = tournament_context(request, tournament) | {
+        "form": form,
+        "drafts": tournament.seating_drafts.select_related("created_by"),
+        "participant_count": len(people),
+        "club_count": len({p.club.casefold() for p in people if p.club}),
+    }
+    return render(request, "seating/drafts.html", context)
+
+
+@tournament_permission("generate_seating")
+@require_GET
+def drafts(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    return _drafts_page(request, tournament, _generate_form(tournament))
+
+
+def _to_draft(request: HttpRequest, draft: SeatingDraft) -> HttpResponse:
+    messages.success(request, _("Seating generated with seed %(seed)d.") % {"seed": draft.seed})
+    url = draft.get_absolute_url()
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+@require_POST
+@tournament_permission("generate_seating")
+def generate(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = _generate_form(tournament, request.POST)
+    if form.is_valid():
+        try:
+            draft = seating_generate(tournament=tournament, inputs=form.inputs(), by=request.user)
+        except ValidationError as exc:
+            for message in exc.messages:
+                form.add_error(None, message)
+        else:
+            return _to_draft(request, draft)
+    return _drafts_page(request, tournament, form)
+
+
+def _publish_form(draft: SeatingDraft, data: Any = None) -> PublishForm:
+    tables = sorted({int(t["table"]) for r in draft.rounds for t in r["tables"]})
+    judges = draft.tournament.staff(StaffRole.TABLE_JUDGE)
+    return PublishForm(data, tables=tables, judges=judges)
+
+
+def _draft_page(
+    request: HttpRequest, draft: SeatingDraft, publish_form: PublishForm | None = None
+) -> HttpResponse:
+    tournament = draft.tournament
+    other = published_draft(tournament, draft.stage)
+    context = tournament_context(request, tournament) | {
+        "draft": draft,
+        "metrics": draft.metrics,
+        "bars": histogram_bars(draft.metrics),
+        "rounds": grid(draft),
+        "publish_form": publish_form or _publish_form(draft),
+        "published_other": other if other and other.pk != draft.pk else None,
+        "drafts": tournament.seating_drafts.filter(stage=draft.stage),
+    }
+    return render(request, "seating/draft.html", context)
+
+
+@tournament_permission("generate_seating")
+@require_GET
+def draft_detail(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    draft = get_object_or_404(SeatingDraft, pk=pk, tournament=tournament)
+    return _draft_page(request, draft)
+
+
+@require_POST
+@tournament_permission("generate_seating")
+def regenerate(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    draft = get_object_or_404(SeatingDraft, pk=pk, tournament=tournament)
+    try:
+        new = seating_regenerate(draft=draft, by=request.user)
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+        url = draft.get_absolute_url()
+        return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    return _to_draft(request, new)
+
+
+@require_POST
+@tournament_permission("publish_seating")
+def publish(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    draft = get_object_or_404(SeatingDraft, pk=pk, tournament=tournament)
+    form = _publish_form(draft, request.POST)
+    if form.is_valid():
+        try:
+            seating_publish(draft=draft, judges=form.judges(), by=request.user)
+        except ValidationError as exc:
+            for message in exc.messages:
+                form.add_error(None, message)
+        else:
+            messages.success(request, _("Seating published: the rounds and tables are created."))
+            return redirect("seating:index", slug=tournament.slug)
+    return _draft_page(request, draft, form)
+
+
+@require_GET
+def print_sheet(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The seating sheet to print: one block per table, a page per round."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    draft = get_object_or_404(SeatingDraft, pk=pk, tournament=tournament)
+    if not draft.is_published and not user_can(request.user, tournament, "generate_seating"):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        raise PermissionDenied("generate_seating")
+    context = {"tournament": tournament, "draft": draft, "rounds": grid(draft)}
+    return render(request, "seating/print.html", context)
