@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "mafiatab.penalties",
     "mafiatab.standings",
     "mafiatab.api",
+    "mafiatab.seating",
 ]
 
 MIDDLEWARE = [
