@@ -17,5 +17,6 @@ urlpatterns = [
     path(TOURNAMENT, include("mafiatab.registrations.urls")),
     path(TOURNAMENT, include("mafiatab.penalties.urls")),
     path(TOURNAMENT, include("mafiatab.standings.urls")),
+    path(TOURNAMENT, include("mafiatab.seating.urls")),
     path("", include("mafiatab.tournaments.urls")),
 ]
