@@ -38,6 +38,8 @@ ACTIONS: dict[str, frozenset[str]] = {
     "replace_player": frozenset({ORGANISER, CHIEF_JUDGE}),
     "give_penalty": frozenset({CHIEF_JUDGE}),
     "view_history": frozenset({ORGANISER, CHIEF_JUDGE}),
+    "generate_seating": frozenset({ORGANISER, CHIEF_JUDGE}),
+    "publish_seating": frozenset({ORGANISER, CHIEF_JUDGE}),
     "apply": frozenset({MEMBER}),
     "manage_rounds": frozenset({ORGANISER, CHIEF_JUDGE}),
     "view_protocols": frozenset({ORGANISER, CHIEF_JUDGE, TABLE_JUDGE}),
