@@ -24,6 +24,8 @@ PUBLIC = {
     "tournaments:export",
     "standings:table",
     "standings:player",
+    "seating:index",
+    "seating:print",
 }
 
 
