@@ -7,6 +7,7 @@ import datetime as dt
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from ninja import Field, Path, Router, Schema
+from ninja import Status as HttpStatus
 
 from mafiatab.api.errors import AUTH_ERRORS, BAD_INPUT, MAX_ID, Error, NotFound
 from mafiatab.api.schemas import Label
@@ -58,14 +59,17 @@ def list_tokens(request: HttpRequest):
 def create_token(request: HttpRequest, data: TokenIn):
     """A new personal token acting as you; send it as `Authorization: Bearer <token>`."""
     token, key = token_create(user=request.auth, name=data.name)
-    return 201, {
-        "id": token.id,
-        "name": token.name,
-        "prefix": token.prefix,
-        "created_at": token.created_at,
-        "last_used_at": token.last_used_at,
-        "token": key,
-    }
+    return HttpStatus(
+        201,
+        {
+            "id": token.id,
+            "name": token.name,
+            "prefix": token.prefix,
+            "created_at": token.created_at,
+            "last_used_at": token.last_used_at,
+            "token": key,
+        },
+    )
 
 
 @router.delete(
@@ -78,4 +82,4 @@ def revoke_token(request: HttpRequest, token_id: int = TOKEN_ID):
     if token is None:
         raise NotFound(_("You have no token %(id)d.") % {"id": token_id})
     token_revoke(token=token, by=request.auth)
-    return 204, None
+    return HttpStatus(204, None)

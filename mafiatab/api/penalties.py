@@ -11,6 +11,7 @@ from typing import Literal
 
 from django.http import HttpRequest
 from ninja import Field, Router, Schema
+from ninja import Status as HttpStatus
 
 from mafiatab.api.errors import AUTH_ERRORS, BAD_INPUT, NOT_FOUND, require, tournament_or_404
 from mafiatab.api.schemas import Nickname, Text, points
@@ -91,4 +92,4 @@ def give_penalty(request: HttpRequest, slug: str, data: PenaltyIn):
         round=data.round,
         by=request.auth,
     )
-    return 201, penalty
+    return HttpStatus(201, penalty)

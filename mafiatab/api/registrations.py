@@ -12,6 +12,7 @@ from typing import Literal
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from ninja import Field, Path, Query, Router, Schema
+from ninja import Status as HttpStatus
 
 from mafiatab.accounts.models import User
 from mafiatab.api.auth import caller
@@ -128,7 +129,7 @@ def apply(request: HttpRequest, slug: str):
     """The caller applies to play; the application awaits the organiser's decision."""
     tournament = tournament_or_404(slug)
     require(request.auth, tournament, "apply")
-    return 201, registration_apply(tournament=tournament, user=request.auth)
+    return HttpStatus(201, registration_apply(tournament=tournament, user=request.auth))
 
 
 @router.post(
@@ -195,4 +196,4 @@ def add_participant(request: HttpRequest, slug: str, data: AddIn):
     registration = registration_add(
         tournament=tournament, nickname=nickname, user=user, by=request.auth
     )
-    return 201, registration
+    return HttpStatus(201, registration)
