@@ -1,37 +1,166 @@
+"""Standings pages: the live table, its projector form and CSV, every player's points."""
+
 from __future__ import annotations
 
+import csv
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
 
-from mafiatab.core.scoring import explain
-from mafiatab.core.standings import compute_standings
-from mafiatab.standings.services import tournament_standings
-from mafiatab.tournaments.conversion import core_tournament
+from mafiatab.core.scoring import format_points
+from mafiatab.standings.services import (
+    Shown,
+    player_explanation,
+    standings_freeze,
+    standings_set_hidden,
+    standings_unfreeze,
+    viewer_standings,
+)
 from mafiatab.tournaments.models import Tournament
-from mafiatab.tournaments.views import tournament_context
+from mafiatab.tournaments.permissions import permissions_for, tournament_permission
+
+#: Seconds between two refreshes of a live table.
+REFRESH_SECONDS = 15
 
 
+def _shown(request: HttpRequest, slug: str) -> tuple[Tournament, dict[str, bool], Shown, bool]:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    can = permissions_for(request.user, tournament)
+    provisional = request.GET.get("provisional") == "1"
+    shown = viewer_standings(
+        tournament=tournament, staff=can["view_live_standings"], provisional=provisional
+    )
+    return tournament, can, shown, provisional
+
+
+def state_token(shown: Shown) -> str:
+    """Changes whenever what the viewer sees changes (a refresh can then be skipped)."""
+    snapshot = shown.snapshot
+    seen = f"{snapshot.pk}.{snapshot.computed_at.timestamp()}" if snapshot else "none"
+    return f"{seen}.{int(shown.hidden)}.{int(shown.frozen)}"
+
+
+@require_GET
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    context = tournament_context(request, tournament) | {
-        "standings": tournament_standings(tournament)
+    """The standings as the viewer may see them, official or provisional."""
+    tournament, can, shown, provisional = _shown(request, slug)
+    if request.GET.get("format") == "csv":
+        return _csv(tournament, shown, provisional)
+    projector = request.GET.get("view") == "projector"
+    token = state_token(shown)
+    if request.htmx and request.GET.get("since") == token:
+        return HttpResponse(status=204)
+    context = {
+        "tournament": tournament,
+        "can": can,
+        "shown": shown,
+        "provisional": provisional,
+        "projector": projector,
+        "token": token,
+        "refresh_seconds": REFRESH_SECONDS,
     }
-    return render(request, "standings/table.html", context)
+    if projector:
+        template = "standings/_projector_live.html" if request.htmx else "standings/projector.html"
+    else:
+        template = "standings/_live.html" if request.htmx else "standings/table.html"
+    return render(request, template, context)
 
 
+def _csv(tournament: Tournament, shown: Shown, provisional: bool) -> HttpResponse:
+    if shown.snapshot is None:
+        raise Http404(_("The standings are hidden."))
+    kind = "provisional" if provisional else "official"
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="{tournament.slug}-standings-{kind}.csv"'
+    )
+    writer = csv.writer(response)
+    writer.writerow(
+        [
+            "rank",
+            "player",
+            "total",
+            "main",
+            "extra",
+            "penalties",
+            "compensation",
+            "wins",
+            "wins_as_don_or_sheriff",
+            "first_night_deaths",
+            "games",
+            "decided_by_lot",
+        ]
+    )
+    for r in shown.snapshot.standings.rows:
+        writer.writerow(
+            [
+                r.rank,
+                r.player,
+                format_points(r.total),
+                format_points(r.main),
+                format_points(r.extra),
+                format_points(r.penalties),
+                format_points(r.compensation),
+                r.wins,
+                r.wins_as_don_or_sheriff,
+                r.first_night_deaths,
+                r.games,
+                "yes" if r.decided_by_lot else "no",
+            ]
+        )
+    return response
+
+
+@require_GET
 def player(request: HttpRequest, slug: str, player: str) -> HttpResponse:
-    """Every line of one player's points, with its clause."""
-    tournament = get_object_or_404(Tournament, slug=slug)
-    core = core_tournament(tournament)
-    if player not in core.player_names():
-        raise Http404(player)
-    try:
-        row = compute_standings(core).row(player)
-    except KeyError:
-        row = None
-    context = tournament_context(request, tournament) | {
+    """Every line of one player's points, game by game, with its clause."""
+    tournament, can, shown, provisional = _shown(request, slug)
+    explanation = row = None
+    if shown.snapshot is not None:
+        explanation = player_explanation(snapshot=shown.snapshot, player=player)
+        if explanation is None:
+            raise Http404(player)
+        row = next((r for r in shown.snapshot.standings.rows if r.player == player), None)
+    context = {
+        "tournament": tournament,
+        "can": can,
+        "shown": shown,
+        "provisional": provisional,
         "player": player,
-        "lines": explain(core, player),
+        "explanation": explanation,
         "row": row,
     }
     return render(request, "standings/player.html", context)
+
+
+@require_POST
+@tournament_permission("manage_standings")
+def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The organiser hides, shows, freezes or unfreezes the standings."""
+    action = request.POST.get("action", "")
+    done = {
+        "hide": _("The standings are hidden from the public."),
+        "show": _("The standings are shown to the public."),
+        "freeze": _("The standings are frozen: the public sees them as they are now."),
+        "unfreeze": _("The standings are live again for the public."),
+    }
+    if action not in done:
+        messages.error(request, _("Unknown standings setting %(action)s.") % {"action": action})
+        return redirect("standings:table", slug=tournament.slug)
+    try:
+        if action in ("hide", "show"):
+            standings_set_hidden(tournament=tournament, hidden=action == "hide", by=request.user)
+        elif action == "freeze":
+            standings_freeze(tournament=tournament, by=request.user)
+        else:
+            standings_unfreeze(tournament=tournament, by=request.user)
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, done[action])
+    return redirect("standings:table", slug=tournament.slug)

@@ -1,0 +1,107 @@
+"""Template tags of the standings pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.template.loader import render_to_string
+from django.urls import NoReverseMatch, reverse
+from django.utils.safestring import SafeString
+from django.utils.text import slugify
+from django.utils.translation import get_language
+
+from mafiatab.standings import services
+from mafiatab.standings.services import GameEntry, Shown, Snapshot, viewer_standings
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def shown_standings(context: template.Context) -> Shown:
+    """The standings the viewer of the page may see (for pages of other apps that
+    include the standings table)."""
+    tournament = context["tournament"]
+    can = context.get("can") or {}
+    return viewer_standings(tournament=tournament, staff=bool(can.get("view_live_standings")))
+
+
+@register.simple_tag
+def standings_rows(snapshot: Snapshot, slug: str, compact: bool, provisional: bool) -> SafeString:
+    """The rows of the standings table, rendered once per snapshot and language in each
+    process (the table is the costly part of a page shown to every spectator)."""
+    key = ("rows", snapshot.pk, snapshot.computed_at, slug, bool(compact), bool(provisional))
+    key += (get_language(),)
+    found = services.derived.get(key)
+    if found is None:
+        html = render_to_string(
+            "standings/_rows.html",
+            {
+                "rows": snapshot.standings.rows,
+                "slug": slug,
+                "compact": compact,
+                "query": "?provisional=1" if provisional else "",
+            },
+        )
+        found = services.derived.put(key, SafeString(html))
+    return found  # type: ignore[no-any-return]
+
+
+def game_anchor(label: str) -> str:
+    """The id of a game's block on a player's page."""
+    return f"game-{slugify(label) or 'x'}"
+
+
+_GAME_URL_KEYS = (("pk",), ("label",), ("game",))
+
+
+@register.simple_tag
+def game_url(tournament: Any, entry: GameEntry) -> str:
+    """The game's own page when the application has one, else its block on this page."""
+    values = {"pk": entry.game_pk, "label": entry.game, "game": entry.game_pk}
+    for keys in _GAME_URL_KEYS:
+        if any(values[k] is None for k in keys):
+            continue
+        kwargs = {"slug": tournament.slug} | {k: values[k] for k in keys}
+        try:
+            return reverse("games:detail", kwargs=kwargs)
+        except NoReverseMatch:
+            continue
+    return f"#{game_anchor(entry.game)}"
+
+
+@register.filter
+def anchor(label: str) -> str:
+    return game_anchor(label)
+
+
+@register.filter
+def stage_name(value: str) -> str:
+    from mafiatab.games.models import STAGE_CHOICES
+
+    return str(dict(STAGE_CHOICES).get(value, value))
+
+
+@register.filter
+def role_name(value: str) -> str:
+    from mafiatab.games.models import ROLE_CHOICES
+
+    return str(dict(ROLE_CHOICES).get(value, value))
+
+
+@register.filter
+def winner_name(value: str) -> str:
+    from mafiatab.games.models import WINNER_CHOICES
+
+    return str(dict(WINNER_CHOICES).get(value, value))
+
+
+@register.simple_tag
+def projector_rows(snapshot: Snapshot) -> SafeString:
+    """The rows of the projector table, rendered once per snapshot in each process."""
+    key = ("projector", snapshot.pk, snapshot.computed_at, get_language())
+    found = services.derived.get(key)
+    if found is None:
+        html = render_to_string("standings/_projector_rows.html", {"rows": snapshot.standings.rows})
+        found = services.derived.put(key, SafeString(html))
+    return found  # type: ignore[no-any-return]
