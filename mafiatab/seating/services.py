@@ -18,6 +18,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from mafiatab.core.seating import SeatingError, plan_seating
+from mafiatab.games.models import Round
+from mafiatab.games.services import TablePlan, round_create
 from mafiatab.registrations.models import Status
 from mafiatab.seating.models import DraftStatus, SeatingDraft
 from mafiatab.tournaments.models import Tournament
@@ -257,4 +259,33 @@ def create_rounds(
     by: User | None,
 ) -> None:
     """Create the draft's rounds and tables in the games (inside the caller's transaction)."""
-    # Wired to the games' round service once it exists.
+    taken = sorted(
+        Round.objects.filter(
+            tournament=tournament, stage=draft.stage, number__in=[r["round"] for r in draft.rounds]
+        ).values_list("number", flat=True)
+    )
+    if taken:
+        raise ValidationError(
+            _("Rounds %(numbers)s of this stage already exist; the seating cannot create them.")
+            % {"numbers": ", ".join(str(n) for n in taken)}
+        )
+    for rnd in draft.rounds:
+        plans = [
+            TablePlan(
+                number=int(t["table"]),
+                judge=judges.get(int(t["table"])),
+                players=tuple(t["seats"]),
+            )
+            for t in rnd["tables"]
+        ]
+        try:
+            round_create(
+                tournament=tournament, stage=draft.stage, number=rnd["round"], tables=plans, by=by
+            )
+        except ValidationError as exc:
+            raise ValidationError(
+                [
+                    _("Round %(n)d: %(error)s") % {"n": rnd["round"], "error": message}
+                    for message in exc.messages
+                ]
+            ) from None

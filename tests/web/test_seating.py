@@ -150,9 +150,7 @@ def test_impossible_inputs_give_the_cores_reason_as_a_form_error(
     assert not SeatingDraft.objects.exists()
 
 
-def test_participants_times_games_not_a_multiple_of_ten_is_refused(
-    client, tournament, organiser
-):
+def test_participants_times_games_not_a_multiple_of_ten_is_refused(client, tournament, organiser):
     for i in range(15):
         registration_add(tournament=tournament, nickname=f"Solo{i}", by=organiser)
     client.force_login(organiser)
