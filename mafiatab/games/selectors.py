@@ -100,3 +100,92 @@ def game_with_rows(tournament: Tournament, label: str) -> Game | None:
         .prefetch_related("seats", "extras", "penalties", "removals")
         .first()
     )
+
+
+@dataclass(frozen=True)
+class Change:
+    """One field that differs between two versions of a protocol."""
+
+    field: str
+    before: str
+    after: str
+
+
+def _role_text(value: Any) -> str:
+    from mafiatab.core.roles import Role
+
+    try:
+        return Role.parse(value).letter if value else "—"
+    except ValueError:
+        return str(value)
+
+
+def _entries(items: Any, keys: tuple[str, ...]) -> str:
+    parts = []
+    for item in items or []:
+        parts.append(" ".join(str(item.get(k)) for k in keys if item.get(k) not in (None, "")))
+    return "; ".join(parts) or "—"
+
+
+def _blocks_text(blocks: Any) -> str:
+    parts = []
+    for block in blocks or []:
+        text = f"{block.get('day')}: " + ",".join(map(str, block.get("nominees", [])))
+        if block.get("votes"):
+            text += " (" + ",".join(map(str, block["votes"])) + ")"
+        parts.append(text)
+    return "; ".join(parts) or "—"
+
+
+def version_changes(before: dict[str, Any], after: dict[str, Any]) -> list[Change]:
+    """Field by field, what changed from one version's data to the next."""
+    from django.utils.translation import gettext as _
+
+    changes: list[Change] = []
+
+    def add(label: str, old: Any, new: Any) -> None:
+        old_text = "—" if old in (None, "", []) else str(old)
+        new_text = "—" if new in (None, "", []) else str(new)
+        if old_text != new_text:
+            changes.append(Change(label, old_text, new_text))
+
+    for key, label in (("date", _("date")), ("judge", _("judge"))):
+        add(label, before.get(key), after.get(key))
+    old_seats, new_seats = before.get("seats") or [], after.get("seats") or []
+    for n in range(1, max(len(old_seats), len(new_seats)) + 1):
+        old = old_seats[n - 1] if n <= len(old_seats) else {}
+        new = new_seats[n - 1] if n <= len(new_seats) else {}
+        add(_("seat %(n)d player") % {"n": n}, old.get("player"), new.get("player"))
+        add(
+            _("seat %(n)d role") % {"n": n},
+            _role_text(old.get("role")),
+            _role_text(new.get("role")),
+        )
+        add(_("seat %(n)d fouls") % {"n": n}, old.get("fouls", 0), new.get("fouls", 0))
+    add(_("winner"), before.get("winner"), after.get("winner"))
+    add(_("killed first night"), before.get("first_killed"), after.get("first_killed"))
+    add(
+        _("best move"),
+        " ".join(map(str, before.get("best_move") or [])),
+        " ".join(map(str, after.get("best_move") or [])),
+    )
+    extra_keys = ("seat", "points", "reason", "chief_approved")
+    add(
+        _("judge extra points"),
+        _entries(before.get("judge_extra"), extra_keys),
+        _entries(after.get("judge_extra"), extra_keys),
+    )
+    add(
+        _("penalties (8.5)"),
+        _entries(before.get("penalties"), ("seat", "rule", "reason")),
+        _entries(after.get("penalties"), ("seat", "rule", "reason")),
+    )
+    removal_keys = ("seat", "reason", "online", "fined")
+    add(
+        _("removals"),
+        _entries(before.get("disqualified"), removal_keys),
+        _entries(after.get("disqualified"), removal_keys),
+    )
+    add(_("voting"), _blocks_text(before.get("voting")), _blocks_text(after.get("voting")))
+    add(_("replayed"), bool(before.get("replayed")), bool(after.get("replayed")))
+    return changes

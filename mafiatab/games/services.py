@@ -339,6 +339,8 @@ def protocol_save(
     if submit or status != GameStatus.DRAFT:
         _valid(game, data)
     if status == GameStatus.CONFIRMED:
+        if not reason.strip():
+            raise ValidationError({"reason": _("Say why the confirmed protocol is changed.")})
         action = "changed"
     elif submit or status == GameStatus.SUBMITTED:
         action, status = "submitted", GameStatus.SUBMITTED

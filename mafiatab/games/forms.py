@@ -1,0 +1,330 @@
+"""The protocol form: the official paper form (section 9) as flat POST fields.
+
+`raw_from_data` turns a stored protocol into the strings the form shows,
+`data_from_raw` turns what the judge typed back into the protocol's data (the
+file form plus "voting"), and `cells_of` puts each problem the core finds next
+to the cell it concerns. No rule is decided here: the core checks the data.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from mafiatab.core.roles import Role
+from mafiatab.core.validation import Problem
+from mafiatab.core.voting import MAX_VOTING_ROUNDS
+from mafiatab.games.models import STAGE_CHOICES
+
+SEATS = range(1, 11)
+BLOCKS = range(1, MAX_VOTING_ROUNDS + 1)
+EXTRA_ROWS = range(1, 4)
+PENALTY_ROWS = range(1, 3)
+REMOVAL_ROWS = range(1, 3)
+PENALTY_RULES = ("8.5.1", "8.5.2", "8.5.3", "8.5.4")
+ROLE_LETTERS = [(r.value, r.letter) for r in (Role.RED, Role.BLACK, Role.SHERIFF, Role.DON)]
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def _seats_text(values: list[Any] | None) -> str:
+    return " ".join("" if v is None else str(v) for v in values or [])
+
+
+def raw_from_data(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The form's field values (strings, and lists for the foul cells) of a protocol."""
+    raw: dict[str, Any] = {"date": _text(data.get("date")), "judge": _text(data.get("judge"))}
+    for n, seat in enumerate(data.get("seats") or [], start=1):
+        raw[f"player_{n}"] = _text(seat.get("player"))
+        raw[f"role_{n}"] = _text(seat.get("role"))
+        raw[f"fouls_{n}"] = [str(i) for i in range(1, (seat.get("fouls") or 0) + 1)]
+    raw["winner"] = _text(data.get("winner"))
+    raw["first_killed"] = _text(data.get("first_killed"))
+    for i, seat in enumerate(data.get("best_move") or [], start=1):
+        raw[f"bm_{i}"] = _text(seat)
+    for i, extra in enumerate(data.get("judge_extra") or [], start=1):
+        raw[f"extra{i}_seat"] = _text(extra.get("seat"))
+        raw[f"extra{i}_points"] = _text(extra.get("points"))
+        raw[f"extra{i}_reason"] = _text(extra.get("reason"))
+        raw[f"extra{i}_approved"] = "on" if extra.get("chief_approved") else ""
+    for i, penalty in enumerate(data.get("penalties") or [], start=1):
+        raw[f"pen{i}_seat"] = _text(penalty.get("seat"))
+        raw[f"pen{i}_rule"] = _text(penalty.get("rule"))
+        raw[f"pen{i}_reason"] = _text(penalty.get("reason"))
+    for i, removal in enumerate(data.get("disqualified") or [], start=1):
+        raw[f"rem{i}_seat"] = _text(removal.get("seat"))
+        raw[f"rem{i}_reason"] = _text(removal.get("reason"))
+        raw[f"rem{i}_online"] = "on" if removal.get("online") else ""
+        raw[f"rem{i}_waived"] = "" if removal.get("fined", True) else "on"
+    for b, block in enumerate(data.get("voting") or [], start=1):
+        raw[f"v{b}_day"] = _text(block.get("day"))
+        raw[f"v{b}_nominees"] = _seats_text(block.get("nominees"))
+        raw[f"v{b}_votes"] = _seats_text(block.get("votes"))
+        raw[f"v{b}_by"] = _seats_text(block.get("nominated_by"))
+        raw[f"v{b}_revote"] = "on" if block.get("revote") else ""
+    return raw
+
+
+def raw_from_post(post: Any) -> dict[str, Any]:
+    """The form's field values from a submitted form (a QueryDict)."""
+    raw: dict[str, Any] = {key: post.get(key, "") for key in post}
+    for n in SEATS:
+        raw[f"fouls_{n}"] = post.getlist(f"fouls_{n}")
+    return raw
+
+
+@dataclass
+class Parsed:
+    """The protocol data read from the form, and what could not be read at all."""
+
+    data: dict[str, Any]
+    problems: list[Problem] = field(default_factory=list)
+
+
+class _Reader:
+    def __init__(self, raw: Mapping[str, Any], gid: str) -> None:
+        self.raw = raw
+        self.gid = gid
+        self.problems: list[Problem] = []
+
+    def get(self, key: str) -> str:
+        value = self.raw.get(key, "")
+        return value.strip() if isinstance(value, str) else ""
+
+    def seat(self, key: str, field: str, seat: int | None = None) -> int | None:
+        text = self.get(key)
+        if not text or text in ("-", "—"):
+            return None
+        if text.isdigit() and 1 <= int(text) <= 10:
+            return int(text)
+        self.problems.append(
+            Problem(
+                self.gid, seat, field, _("a seat is a number 1..10, not %(text)s") % {"text": text}
+            )
+        )
+        return None
+
+    def seats_list(self, key: str, field: str, *, none_allowed: bool = False) -> list[Any]:
+        text = self.get(key)
+        values: list[Any] = []
+        for part in re.split(r"[\s,;]+", text) if text else []:
+            if part.isdigit():
+                values.append(int(part))
+            elif none_allowed and part in ("-", "—"):
+                values.append(None)
+            else:
+                self.problems.append(
+                    Problem(self.gid, None, field, _("%(text)s is not a number") % {"text": part})
+                )
+        return values
+
+    def points(self, key: str, field: str) -> int | float | None:
+        text = self.get(key).replace(",", ".")
+        if not text:
+            return None
+        try:
+            value = Decimal(text)
+        except InvalidOperation:
+            value = None
+        if value is None or not value.is_finite():
+            self.problems.append(
+                Problem(self.gid, None, field, _("%(text)s is not a number") % {"text": text})
+            )
+            return None
+        return int(value) if value == value.to_integral_value() else float(value)
+
+
+def data_from_raw(raw: Mapping[str, Any], *, base: Mapping[str, Any], online: bool) -> Parsed:
+    """The protocol data of what the judge typed (header keys taken from `base`)."""
+    gid = str(base.get("id") or "game 1")
+    r = _Reader(raw, gid)
+    data: dict[str, Any] = {k: base[k] for k in ("id", "stage", "round", "table") if k in base}
+    data["date"] = r.get("date") or None
+    data["judge"] = r.get("judge") or None
+    data["seats"] = [
+        {
+            "player": r.get(f"player_{n}"),
+            "role": r.get(f"role_{n}") or None,
+            "fouls": len(raw.get(f"fouls_{n}") or []),
+        }
+        for n in SEATS
+    ]
+    data["winner"] = r.get("winner") or None
+    data["first_killed"] = r.seat("first_killed", "first_killed")
+    best = [r.seat(f"bm_{i}", "best_move") for i in range(1, 4)]
+    data["best_move"] = [s for s in best if s is not None]
+    data["judge_extra"] = _extras(r)
+    data["penalties"] = [
+        {"seat": seat, "rule": r.get(f"pen{i}_rule"), "reason": r.get(f"pen{i}_reason")}
+        for i in PENALTY_ROWS
+        if (seat := r.seat(f"pen{i}_seat", f"pen{i}")) is not None
+    ]
+    data["disqualified"] = [
+        {
+            "seat": seat,
+            "reason": r.get(f"rem{i}_reason"),
+            "online": online and bool(r.get(f"rem{i}_online")),
+            "fined": not (online and bool(r.get(f"rem{i}_waived"))),
+        }
+        for i in REMOVAL_ROWS
+        if (seat := r.seat(f"rem{i}_seat", f"rem{i}")) is not None
+    ]
+    data["voting"] = _blocks(r)
+    for key in ("judge_extra", "penalties", "disqualified", "best_move"):
+        if not data[key]:
+            del data[key]
+    return Parsed(data, r.problems)
+
+
+def _extras(r: _Reader) -> list[dict[str, Any]]:
+    extras = []
+    for i in EXTRA_ROWS:
+        seat = r.seat(f"extra{i}_seat", f"extra{i}")
+        points = r.points(f"extra{i}_points", f"extra{i}")
+        if seat is None and points is None:
+            continue
+        if seat is None or points is None:
+            r.problems.append(
+                Problem(r.gid, None, f"extra{i}", _("give both the seat and the points"))
+            )
+            continue
+        extras.append(
+            {
+                "seat": seat,
+                "points": points,
+                "reason": r.get(f"extra{i}_reason"),
+                "chief_approved": bool(r.get(f"extra{i}_approved")),
+            }
+        )
+    return extras
+
+
+def _blocks(r: _Reader) -> list[dict[str, Any]]:
+    blocks = []
+    for b in BLOCKS:
+        nominees = r.seats_list(f"v{b}_nominees", f"voting[{b}].nominees")
+        if not nominees:
+            continue
+        day_text = r.get(f"v{b}_day")
+        block: dict[str, Any] = {
+            "day": int(day_text) if day_text.isdigit() else 0,
+            "nominees": nominees,
+        }
+        votes = r.seats_list(f"v{b}_votes", f"voting[{b}].votes")
+        nominated_by = r.seats_list(f"v{b}_by", f"voting[{b}].nominated_by", none_allowed=True)
+        if votes:
+            block["votes"] = votes
+        if nominated_by:
+            block["nominated_by"] = nominated_by
+        if r.get(f"v{b}_revote"):
+            block["revote"] = True
+        blocks.append(block)
+    return blocks
+
+
+# --- problems next to their cells ------------------------------------------------------
+
+
+def cell_keys() -> list[str]:
+    """Every place of the form where problems are shown."""
+    keys = ["general", "header", "roles", "winner", "best_move", "extras", "penalties"]
+    keys += ["removals", "voting"]
+    keys += [f"{kind}_{n}" for n in SEATS for kind in ("player", "role", "fouls")]
+    keys += [f"extra{i}" for i in EXTRA_ROWS]
+    keys += [f"pen{i}" for i in PENALTY_ROWS]
+    keys += [f"rem{i}" for i in REMOVAL_ROWS]
+    keys += [f"v{b}" for b in BLOCKS]
+    return keys
+
+
+def _row_of(data: Mapping[str, Any], key: str, seat: int | None) -> int | None:
+    if seat is None:
+        return None
+    for i, entry in enumerate(data.get(key) or [], start=1):
+        if entry.get("seat") == seat:
+            return i
+    return None
+
+
+_VOTING = re.compile(r"voting\[(\d+)\]")
+_ROWS = {
+    "judge_extra": ("judge_extra", "extra", "extras"),
+    "penalties": ("penalties", "pen", "penalties"),
+    "disqualified": ("disqualified", "rem", "removals"),
+}
+
+
+def cell_of(problem: Problem, data: Mapping[str, Any]) -> str:
+    """The form cell a problem belongs next to."""
+    name = problem.field
+    if name in ("player", "role", "fouls"):
+        return f"{name}_{problem.seat}" if problem.seat else "roles"
+    if name in ("winner", "best_move", "first_killed"):
+        return "best_move" if name != "winner" else "winner"
+    if name in _ROWS:
+        key, prefix, general = _ROWS[name]
+        row = _row_of(data, key, problem.seat)
+        return f"{prefix}{row}" if row else general
+    match = _VOTING.match(name)
+    if match:
+        return f"v{match.group(1)}" if int(match.group(1)) <= MAX_VOTING_ROUNDS else "voting"
+    if name in ("voting", "seats"):
+        return "voting" if name == "voting" else "roles"
+    if name in ("date", "judge"):
+        return "header"
+    if name in cell_keys():
+        return name
+    return "general"
+
+
+_EMPTY = {
+    "role": gettext_lazy("choose the role"),
+    "winner": gettext_lazy("choose the winning team"),
+    "player": gettext_lazy("write the nickname"),
+}
+
+
+def problems_by_cell(problems: list[Problem], data: Mapping[str, Any]) -> dict[str, list[str]]:
+    """Each cell's problem messages (every cell present, most empty)."""
+    cells: dict[str, list[str]] = {key: [] for key in cell_keys()}
+    for problem in problems:
+        message = problem.message
+        if message.endswith("not None") and problem.field in _EMPTY:
+            message = str(_EMPTY[problem.field])
+        if problem.seat is not None and not problem.field.startswith(("player", "role", "fouls")):
+            message = _("seat %(seat)d: %(message)s") % {"seat": problem.seat, "message": message}
+        cells.setdefault(cell_of(problem, data), []).append(message)
+    return cells
+
+
+class RoundForm(forms.Form):
+    stage = forms.ChoiceField(label=gettext_lazy("Stage"), choices=STAGE_CHOICES)
+    number = forms.IntegerField(label=gettext_lazy("Round"), min_value=1)
+
+
+class TableForm(forms.Form):
+    number = forms.IntegerField(label=gettext_lazy("Table"), min_value=1)
+    judge = forms.ChoiceField(label=gettext_lazy("Judge"), required=False)
+    players = forms.CharField(
+        label=gettext_lazy("Players"),
+        widget=forms.Textarea(attrs={"rows": 10}),
+        help_text=gettext_lazy("Ten nicknames, one a line, seat 1 first."),
+    )
+
+    def __init__(self, *args: Any, judges: list[tuple[str, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["judge"].choices = [("", "—"), *judges]
+
+    def players_list(self) -> tuple[str, ...]:
+        return tuple(
+            line.strip() for line in self.cleaned_data["players"].splitlines() if line.strip()
+        )
