@@ -17,6 +17,7 @@ urlpatterns = [
     path(TOURNAMENT, include("mafiatab.registrations.urls")),
     path(TOURNAMENT, include("mafiatab.penalties.urls")),
     path(TOURNAMENT, include("mafiatab.standings.urls")),
+    path(TOURNAMENT, include("mafiatab.games.urls")),
     path(TOURNAMENT, include("mafiatab.seating.urls")),
     path("", include("mafiatab.tournaments.urls")),
 ]
