@@ -79,13 +79,15 @@ def plan_seating(
             for q in group:
                 if p != q:
                     base[p][q] += weight
+    mean = (TABLE_SIZE - 1) * games / (n - 1)
     problem = SearchProblem(
         n_players=n,
         rounds=tuple(playing),
         groups_per_round=tuple(sizes),
         pinned=tuple(round_pins),
         base_counts=tuple(tuple(row) for row in base),
-        cap=_cap((TABLE_SIZE - 1) * games / (n - 1)),
+        ceiling=max(1, math.ceil(mean - 1e-9)),
+        cap=_cap(mean),
     )
     found = search_groups(
         problem, seed=rng.randrange(2**32), iterations=budget, time_limit=time_limit
@@ -150,12 +152,8 @@ def plan_seating(
 
 
 def _cap(mean: float) -> int:
-    """The count above which the polish punishes a pair: ceil(λ) + 1, or none when λ < 1.
-
-    With λ < 1 the spec's measure (pairs above ceil(λ)) prefers a few pairs at three
-    meetings to many more at two, so the cap is left off.
-    """
-    return math.ceil(mean) + 1 if mean >= 1 else 0
+    """The count above which the polish punishes a pair hard: ceil(λ) + 1 (at least 2)."""
+    return max(1, math.ceil(mean - 1e-9)) + 1
 
 
 def _check_players(players: Sequence[str]) -> tuple[str, ...]:

@@ -1,18 +1,25 @@
-"""Grouping players into tables round by round: simulated annealing over swaps.
+"""Grouping players into tables round by round: conflict-directed annealing.
 
 The state is, for every planned round, a partition of the round's players into
 groups of ten. A move swaps two players of one round who sit in different groups.
-The cost is the sum over pairs of players of m², where m is the number of games
-the pair shares (rounds already played and "virtual" meetings for pairs that
-should avoid each other included). For a fixed number of games the sum of m² is
-the variance of the pair counts up to constants, and it grows with every
-repeated meeting, so minimising it spreads meetings as evenly as possible.
+The cost is a sum over pairs of players of a convex penalty of m, the number of
+games the pair shares (rounds already played and "virtual" meetings for pairs
+that should avoid each other included): m² by default, which for a fixed number
+of games is the variance of the pair counts up to constants, plus a steep extra
+for pairs above a cap in the final polish.
 
-Because m² has linear increments, the change of cost of a swap of `a` (group A)
-with `b` (group B) is ``2·(S(b,A) − S(a,A) + S(a,B) − S(b,B) − 2·m(a,b)) + 36``
-where ``S(p, X)`` is the sum of p's meeting counts with the members of X: four
-row sums over ten players, with the counts kept up to date incrementally (only
-the 36 affected pairs change when a move is accepted).
+Pair counts are kept in one row per player and updated incrementally. The change
+of cost of moving `a` from group A to group B while `b` goes the other way is
+four sums of ten penalty increments (`a` leaving A, joining B, and the same for
+`b`), so a move is evaluated without recounting anything.
+
+Moves are directed at conflicts: most of the time a pair that shares more games
+than the mean allows (kept in a list updated with the counts) is picked, with a
+round where it sits together; one of the two leaves, for the group of that round
+where he has met the fewest, swapping with the best of a few of its members. The
+rest of the time the player to move is drawn at random. A move is accepted by the
+Metropolis rule at a low, geometrically falling temperature. Every round starts
+from a greedy construction (each player joins the group he has met least).
 
 The search is governed by an iteration budget, so that a seed gives the same
 result on any machine; the time limit is only a safety cap, and when it cuts the
@@ -28,15 +35,19 @@ from dataclasses import dataclass
 
 from mafiatab.core.seating.model import TABLE_SIZE
 
-#: Start and end temperatures of the geometric cooling schedule (cost units are m² steps).
+#: Start and end temperatures of the geometric cooling (cost units: steps of m²).
 START_TEMPERATURE = 2.0
 END_TEMPERATURE = 0.3
+#: Share of moves that start from a pair in conflict (the others start from a random player).
+CONFLICT_SHARE = 0.9
+#: Members of the target group tried as swap partners in one move.
+CANDIDATES = 3
 #: The polish gets 1/POLISH_SHARE of the budget on top of it.
 POLISH_SHARE = 5
-#: Extra cost of a meeting that takes a pair's count above the cap.
-CAP_PENALTY = 50
+#: Extra cost of a meeting that takes a pair's count above the cap in the polish.
+CAP_PENALTY = 8
 #: How often (in iterations) the temperature is updated and the clock looked at.
-_CHECK_EVERY = 2048
+_CHECK_EVERY = 256
 
 
 @dataclass(frozen=True)
@@ -53,6 +64,8 @@ class SearchProblem:
     """For each planned round, players that must stay in a given group (player -> group)."""
     base_counts: tuple[tuple[int, ...], ...]
     """Meetings before the search, player by player (played rounds plus avoid weights)."""
+    ceiling: int = 1
+    """A pair sharing more games than this (and more than its base count) is in conflict."""
     cap: int = 0
     """Pair counts above this are punished hard in the final polish (0: no polish)."""
 
@@ -69,8 +82,132 @@ class SearchResult:
     """True if the clock stopped the search before the budget was spent."""
 
 
-def initial_groups(problem: SearchProblem, rng: random.Random) -> list[list[list[int]]]:
-    """A random partition of every round, pinned players in their groups."""
+def square_penalty(top: int, cap: int = 0) -> list[int]:
+    """Cost of a pair meeting m times, m < top: m², plus CAP_PENALTY per meeting above `cap`."""
+    return [m * m + (CAP_PENALTY * (m - cap) if cap and m > cap else 0) for m in range(top)]
+
+
+class _State:
+    """The partition of every round, its pair counts and the pairs in conflict."""
+
+    def __init__(self, problem: SearchProblem, groups: list[list[list[int]]]) -> None:
+        n = problem.n_players
+        self.n = n
+        self.groups = groups
+        self.where: list[list[int]] = []
+        for round_groups in groups:
+            index = [-1] * n
+            for g, group in enumerate(round_groups):
+                for p in group:
+                    index[p] = g
+            self.where.append(index)
+        self.movable = [
+            [p for p in players if p not in pinned]
+            for players, pinned in zip(problem.rounds, problem.pinned, strict=True)
+        ]
+        self.is_movable: list[list[bool]] = []
+        for pool in self.movable:
+            flags = [False] * n
+            for p in pool:
+                flags[p] = True
+            self.is_movable.append(flags)
+        self.active = [
+            r for r, pool in enumerate(self.movable) if len(pool) >= 2 and len(groups[r]) >= 2
+        ]
+        self.counts = [list(row) for row in problem.base_counts]
+        for round_groups in groups:
+            for group in round_groups:
+                _meet(self.counts, group, 1)
+        # A pair is in conflict when its count exceeds limit[a][b] (its base or the ceiling).
+        self.limit = [[max(problem.ceiling, k) for k in row] for row in problem.base_counts]
+        self.conflicts: list[int] = []
+        self.position: dict[int, int] = {}
+        for a in range(n):
+            row, lim = self.counts[a], self.limit[a]
+            for b in range(a + 1, n):
+                if row[b] > lim[b]:
+                    self._add(a * n + b)
+
+    def _add(self, key: int) -> None:
+        self.position[key] = len(self.conflicts)
+        self.conflicts.append(key)
+
+    def _remove(self, key: int) -> None:
+        i = self.position.pop(key)
+        last = self.conflicts.pop()
+        if last != key:
+            self.conflicts[i] = last
+            self.position[last] = i
+
+    def cost(self, penalty: list[int]) -> int:
+        """The total penalty of the current counts."""
+        return sum(
+            penalty[row[b]] for a, row in enumerate(self.counts) for b in range(a + 1, self.n)
+        )
+
+    def swap(self, r: int, a: int, b: int) -> None:
+        """Move `a` to the group of `b` in round r and `b` the other way."""
+        where_r = self.where[r]
+        ga, gb = where_r[a], where_r[b]
+        members_a, members_b = self.groups[r][ga], self.groups[r][gb]
+        self._shift(a, b, members_a)
+        self._shift(b, a, members_b)
+        members_a[members_a.index(a)] = b
+        members_b[members_b.index(b)] = a
+        where_r[a], where_r[b] = gb, ga
+
+    def _shift(self, leaving: int, coming: int, members: list[int]) -> None:
+        """`leaving` stops meeting the other members, `coming` starts; conflicts follow."""
+        counts, n = self.counts, self.n
+        row_l, row_c = counts[leaving], counts[coming]
+        lim_l, lim_c = self.limit[leaving], self.limit[coming]
+        for x in members:
+            if x == leaving:
+                continue
+            row_x = counts[x]
+            v = row_l[x]
+            row_l[x] = row_x[leaving] = v - 1
+            if v == lim_l[x] + 1:
+                self._remove(leaving * n + x if leaving < x else x * n + leaving)
+            v = row_c[x]
+            row_c[x] = row_x[coming] = v + 1
+            if v == lim_c[x]:
+                self._add(coming * n + x if coming < x else x * n + coming)
+
+    def pick_conflict(self, rng: random.Random) -> tuple[int, int]:
+        """(round, player) from a random pair in conflict, or (-1, -1) when none can move."""
+        key = self.conflicts[rng.randrange(len(self.conflicts))]
+        a, b = divmod(key, self.n)
+        together = [r for r in self.active if self.where[r][a] == self.where[r][b] != -1]
+        if not together:
+            return -1, -1
+        r = together[rng.randrange(len(together))]
+        if rng.random() < 0.5:
+            a, b = b, a
+        if self.is_movable[r][a]:
+            return r, a
+        if self.is_movable[r][b]:
+            return r, b
+        return -1, -1
+
+
+def _meet(counts: list[list[int]], group: list[int], step: int) -> None:
+    for i, p in enumerate(group):
+        for q in group[i + 1 :]:
+            counts[p][q] += step
+            counts[q][p] += step
+
+
+def greedy_groups(
+    problem: SearchProblem, rng: random.Random, penalty: list[int]
+) -> list[list[list[int]]]:
+    """Round by round, each player (in a seeded order) joins the open group he has met least.
+
+    Pinned players are placed first; the counts include the rounds built before.
+    """
+    counts = [list(row) for row in problem.base_counts]
+    inc = [penalty[k + 1] - penalty[k] for k in range(len(penalty) - 1)]
+    get_inc = inc.__getitem__
     state: list[list[list[int]]] = []
     for players, n_groups, pinned in zip(
         problem.rounds, problem.groups_per_round, problem.pinned, strict=True
@@ -80,10 +217,17 @@ def initial_groups(problem: SearchProblem, rng: random.Random) -> list[list[list
             groups[index].append(player)
         free = [p for p in players if p not in pinned]
         rng.shuffle(free)
+        for p in free:
+            row = counts[p]
+            best, best_cost = groups[0], -1
+            for group in groups:
+                if len(group) < TABLE_SIZE:
+                    cost = sum(map(get_inc, map(row.__getitem__, group)))
+                    if best_cost < 0 or cost < best_cost:
+                        best, best_cost = group, cost
+            best.append(p)
         for group in groups:
-            take = TABLE_SIZE - len(group)
-            group.extend(free[:take])
-            del free[:take]
+            _meet(counts, group, 1)
         state.append(groups)
     return state
 
@@ -91,183 +235,126 @@ def initial_groups(problem: SearchProblem, rng: random.Random) -> list[list[list
 def search_groups(
     problem: SearchProblem, *, seed: int, iterations: int, time_limit: float
 ) -> SearchResult:
-    """Anneal the partition of every round; deterministic for a seed and a budget."""
+    """Search the partition of every round; deterministic for a seed and a budget."""
     rng = random.Random(seed)
-    groups = initial_groups(problem, rng)
-    counts = [list(row) for row in problem.base_counts]
-    for round_groups in groups:
-        for group in round_groups:
-            for i, p in enumerate(group):
-                for q in group[i + 1 :]:
-                    counts[p][q] += 1
-                    counts[q][p] += 1
-    started = time.monotonic()
-    made, timed_out = _anneal(problem, groups, counts, rng, iterations, time_limit)
+    top = max(max(row, default=0) for row in problem.base_counts) + len(problem.rounds) + 2
+    main = square_penalty(top)
+    groups = greedy_groups(problem, rng, main)
+    deadline = time.monotonic() + time_limit
+    state = _State(problem, groups)
+    made, timed_out = _anneal(state, rng, main, iterations, deadline, START_TEMPERATURE)
     if problem.cap and not timed_out:
-        counts = [list(row) for row in problem.base_counts]
-        for round_groups in groups:
-            for group in round_groups:
-                for i, p in enumerate(group):
-                    for q in group[i + 1 :]:
-                        counts[p][q] += 1
-                        counts[q][p] += 1
-        left = time_limit - (time.monotonic() - started)
-        extra, timed_out = _polish(problem, groups, counts, rng, iterations // POLISH_SHARE, left)
+        state = _State(problem, state.groups)
+        capped = square_penalty(top, problem.cap)
+        extra, timed_out = _anneal(state, rng, capped, iterations // POLISH_SHARE, deadline, 0.0)
         made += extra
     return SearchResult(
-        groups=tuple(tuple(tuple(g) for g in rg) for rg in groups),
+        groups=tuple(tuple(tuple(g) for g in rg) for rg in state.groups),
         iterations=made,
         stopped_by_time_limit=timed_out,
     )
 
 
-def _anneal(
-    problem: SearchProblem,
-    groups: list[list[list[int]]],
-    counts: list[list[int]],
+def _anneal(  # noqa: C901 - the hot loop is kept in one piece for speed
+    state: _State,
     rng: random.Random,
+    penalty: list[int],
     iterations: int,
-    time_limit: float,
+    deadline: float,
+    start_temperature: float,
 ) -> tuple[int, bool]:
-    """Run the annealing in place on `groups` and `counts`; return (iterations, timed out)."""
-    movable, where, active = _prepare(problem, groups)
-    if not active or iterations <= 0:
+    """Run the search in place on `state`; return (iterations made, stopped by the clock).
+
+    With a start temperature of 0 it is a descent (sideways moves allowed).
+    """
+    if not state.active or iterations <= 0:
         return 0, False
-    best = [[g[:] for g in rg] for rg in groups]
+    inc = [penalty[k + 1] - penalty[k] for k in range(len(penalty) - 1)]
+    dec = [0] + [penalty[k - 1] - penalty[k] for k in range(1, len(penalty))]
+    get_inc, get_dec = inc.__getitem__, dec.__getitem__
+    linear = penalty == square_penalty(len(penalty))
+    groups, where, counts, movable = state.groups, state.where, state.counts, state.movable
+    is_movable, active, conflicts = state.is_movable, state.active, state.conflicts
+    randrange, uniform, exp = rng.randrange, rng.random, math.exp
+    pick_conflict = state.pick_conflict
+    cooling = math.log(END_TEMPERATURE / start_temperature) if start_temperature > 0 else 0.0
+    temperature = start_temperature
     cost = best_cost = 0
+    best: list[list[list[int]]] | None = None
     tail = iterations // 2
-    randrange, uniform = rng.randrange, rng.random
-    exp = math.exp
-    log_t0, log_t1 = math.log(START_TEMPERATURE), math.log(END_TEMPERATURE)
-    deadline = time.monotonic() + time_limit
-    temperature = START_TEMPERATURE
     for it in range(iterations):
         if it % _CHECK_EVERY == 0:
             if time.monotonic() > deadline:
-                _restore(groups, best, cost, best_cost)
+                _restore(state, best, cost, best_cost)
                 return it, True
-            temperature = exp(log_t0 + (log_t1 - log_t0) * it / iterations)
-        r = active[randrange(len(active))]
-        pool = movable[r]
-        a = pool[randrange(len(pool))]
-        b = pool[randrange(len(pool))]
+            temperature = start_temperature * exp(cooling * it / iterations)
+        r = -1
+        if conflicts and uniform() < CONFLICT_SHARE:
+            r, a = pick_conflict(rng)
+        if r < 0:
+            r = active[randrange(len(active))]
+            pool = movable[r]
+            a = pool[randrange(len(pool))]
+        round_groups = groups[r]
         where_r = where[r]
-        ga, gb = where_r[a], where_r[b]
-        if ga == gb:
+        ga = where_r[a]
+        members_a = round_groups[ga]
+        row_a = counts[a]
+        # The group of the round where `a` has met the fewest.
+        if linear:  # m²: the increments are 2m + 1, so plain sums of counts compare the same
+            joins = [sum(map(row_a.__getitem__, g)) for g in round_groups]
+        else:
+            joins = [sum(map(get_inc, map(row_a.__getitem__, g))) for g in round_groups]
+        joins[ga] = 1 << 60
+        least = min(joins)
+        target = joins.index(least)
+        if joins.count(least) > 1:
+            ties = [g for g, v in enumerate(joins) if v == least]
+            target = ties[randrange(len(ties))]
+        members_b = round_groups[target]
+        start = randrange(TABLE_SIZE)
+        best_delta, b = 1 << 60, -1
+        movable_r = is_movable[r]
+        for j in range(start, start + CANDIDATES):
+            y = members_b[j % TABLE_SIZE]
+            if not movable_r[y]:
+                continue
+            row_y = counts[y]
+            if linear:
+                delta = (
+                    sum(map(row_y.__getitem__, members_a))
+                    - sum(map(row_y.__getitem__, members_b))
+                    - 2 * row_a[y]
+                )
+            else:
+                delta = (
+                    sum(map(get_dec, map(row_y.__getitem__, members_b)))
+                    + sum(map(get_inc, map(row_y.__getitem__, members_a)))
+                    - 2 * inc[row_a[y]]
+                )
+            if delta < best_delta:
+                best_delta, b = delta, y
+        if b < 0:
             continue
-        row_a, row_b = counts[a], counts[b]
-        members_a, members_b = groups[r][ga], groups[r][gb]
-        delta = 2 * (
-            sum(map(row_b.__getitem__, members_a))
-            - sum(map(row_a.__getitem__, members_a))
-            + sum(map(row_a.__getitem__, members_b))
-            - sum(map(row_b.__getitem__, members_b))
-            - 2 * row_a[b]
-        ) + 4 * (TABLE_SIZE - 1)
-        if delta > 0 and uniform() >= exp(-delta / temperature):
+        if linear:
+            delta = 2 * (best_delta + least - sum(map(row_a.__getitem__, members_a))) + 36
+        else:
+            delta = best_delta + least + sum(map(get_dec, map(row_a.__getitem__, members_a)))
+        if delta > 0 and (temperature <= 0 or uniform() >= exp(-delta / temperature)):
             continue
-        _swap(counts, members_a, members_b, a, b)
-        where_r[a], where_r[b] = gb, ga
+        state.swap(r, a, b)
         cost += delta
         if cost < best_cost and it >= tail:
             best_cost = cost
             best = [[g[:] for g in rg] for rg in groups]
-    _restore(groups, best, cost, best_cost)
+    _restore(state, best, cost, best_cost)
     return iterations, False
 
 
-def _polish(
-    problem: SearchProblem,
-    groups: list[list[list[int]]],
-    counts: list[list[int]],
-    rng: random.Random,
-    iterations: int,
-    time_limit: float,
-) -> tuple[int, bool]:
-    """Descend (sideways moves allowed) with counts above the cap punished hard.
+def _restore(state: _State, best: list[list[list[int]]] | None, cost: int, best_cost: int) -> None:
+    """Put the best state seen back into `state.groups` if it beats the current one.
 
-    The cost increments are no longer linear, so each move reads its 36 counts.
+    Only the groups are restored; the caller rebuilds a `_State` before searching again.
     """
-    movable, where, active = _prepare(problem, groups)
-    if not active or iterations <= 0 or time_limit <= 0:
-        return 0, time_limit <= 0
-    top = max(max(row) for row in counts) + 2 * TABLE_SIZE + len(groups)
-    inc = [2 * k + 1 + (CAP_PENALTY if k >= problem.cap else 0) for k in range(top)]
-    dec = [0, *inc]
-    get_inc, get_dec = inc.__getitem__, dec.__getitem__
-    randrange = rng.randrange
-    deadline = time.monotonic() + time_limit
-    for it in range(iterations):
-        if it % _CHECK_EVERY == 0 and time.monotonic() > deadline:
-            return it, True
-        r = active[randrange(len(active))]
-        pool = movable[r]
-        a = pool[randrange(len(pool))]
-        b = pool[randrange(len(pool))]
-        where_r = where[r]
-        ga, gb = where_r[a], where_r[b]
-        if ga == gb:
-            continue
-        row_a, row_b = counts[a], counts[b]
-        members_a, members_b = groups[r][ga], groups[r][gb]
-        delta = (
-            sum(map(get_inc, map(row_b.__getitem__, members_a)))
-            - sum(map(get_dec, map(row_a.__getitem__, members_a)))
-            + sum(map(get_inc, map(row_a.__getitem__, members_b)))
-            - sum(map(get_dec, map(row_b.__getitem__, members_b)))
-            - 2 * inc[row_a[b]]
-            + 2 * inc[0]
-        )
-        if delta > 0:
-            continue
-        _swap(counts, members_a, members_b, a, b)
-        where_r[a], where_r[b] = gb, ga
-    return iterations, False
-
-
-def _prepare(
-    problem: SearchProblem, groups: list[list[list[int]]]
-) -> tuple[list[list[int]], list[list[int]], list[int]]:
-    """(movable players per round, group of each player per round, rounds with moves)."""
-    movable = [
-        [p for p in players if p not in pinned]
-        for players, pinned in zip(problem.rounds, problem.pinned, strict=True)
-    ]
-    where: list[list[int]] = []
-    for round_groups in groups:
-        index = [-1] * problem.n_players
-        for g, group in enumerate(round_groups):
-            for p in group:
-                index[p] = g
-        where.append(index)
-    active = [r for r, pool in enumerate(movable) if len(pool) >= 2 and len(groups[r]) >= 2]
-    return movable, where, active
-
-
-def _swap(
-    counts: list[list[int]], members_a: list[int], members_b: list[int], a: int, b: int
-) -> None:
-    """Move `a` from group A to group B and `b` the other way, updating the counts."""
-    row_a, row_b = counts[a], counts[b]
-    for x in members_a:
-        if x != a:
-            row_a[x] -= 1
-            counts[x][a] -= 1
-            row_b[x] += 1
-            counts[x][b] += 1
-    for y in members_b:
-        if y != b:
-            row_b[y] -= 1
-            counts[y][b] -= 1
-            row_a[y] += 1
-            counts[y][a] += 1
-    members_a[members_a.index(a)] = b
-    members_b[members_b.index(b)] = a
-
-
-def _restore(
-    groups: list[list[list[int]]], best: list[list[list[int]]], cost: int, best_cost: int
-) -> None:
-    """Put the best state seen back into `groups` if it beats the current one."""
-    if best_cost < cost:
-        groups[:] = best
+    if best is not None and best_cost < cost:
+        state.groups[:] = best
