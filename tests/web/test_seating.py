@@ -260,3 +260,17 @@ def test_the_generation_is_in_the_audit_log(client, tournament, thirty, organise
     _generate(client, tournament)
     entry = AuditEntry.objects.get(action="seating.generated")
     assert entry.after["seed"] == 7 and entry.after["players"] == 30
+
+
+def test_the_seating_pages_speak_russian(client, tournament, thirty, organiser):
+    client.force_login(organiser)
+    _generate(client, tournament)
+    draft = SeatingDraft.objects.get()
+    page = client.get(draft.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Баланс мест" in page and "точный" in page
+    assert "Составить заново с другим зерном" in page
+    assert "Судья стола 1" in page
+    public = client.get(
+        reverse("seating:index", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="ru"
+    ).content.decode()
+    assert "Рассадка ещё не опубликована." in public
