@@ -1,0 +1,79 @@
+"""The games API: reading protocols, saving with optimistic locking, confirming,
+protests, with the same permissions as the pages."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mafiatab.games.models import GameStatus
+
+from . import test_games_fixtures as fx
+from .test_games_fixtures import complete_data
+
+pytestmark = pytest.mark.django_db
+two_tables = fx.two_tables
+
+
+def _protocol(game):
+    data = complete_data(game)
+    data.pop("id"), data.pop("stage")
+    return data
+
+
+def _put(client, game, body):
+    url = f"/api/tournaments/{game.tournament.slug}/games/{game.pk}/protocol"
+    return client.put(url, json.dumps(body), content_type="application/json")
+
+
+def test_the_judge_saves_and_submits_and_the_chief_confirms_through_the_api(client, two_tables):
+    game = two_tables["game1"]
+    slug = game.tournament.slug
+    client.force_login(two_tables["judge"])
+    response = _put(client, game, {"protocol": _protocol(game), "base_version": 1, "submit": True})
+    assert response.status_code == 200, response.content
+    assert response.json()["status"] == "submitted" and response.json()["version"] == 2
+    client.force_login(two_tables["chief"])
+    response = client.post(
+        f"/api/tournaments/{slug}/games/{game.pk}/confirm",
+        json.dumps({"base_version": 2}),
+        content_type="application/json",
+    )
+    assert response.status_code == 200, response.content
+    client.logout()
+    body = client.get(f"/api/tournaments/{slug}/games/{game.pk}").json()
+    assert body["status"] == "confirmed" and body["protocol"]["winner"] == "red"
+    versions = client.get(f"/api/tournaments/{slug}/games/{game.pk}/versions").json()
+    assert [v["action"] for v in versions] == ["created", "submitted", "confirmed"]
+
+
+def test_the_api_refuses_the_judge_of_another_table_and_a_stale_version(client, two_tables):
+    game = two_tables["game1"]
+    client.force_login(two_tables["judge2"])
+    response = _put(client, game, {"protocol": _protocol(game), "base_version": 1})
+    assert response.status_code == 403
+    client.force_login(two_tables["judge"])
+    assert _put(client, game, {"protocol": _protocol(game), "base_version": 1}).status_code == 200
+    response = _put(client, game, {"protocol": _protocol(game), "base_version": 1})
+    assert response.status_code == 409
+    assert "changed by someone else" in response.json()["detail"]
+    game.refresh_from_db()
+    assert game.version == 2 and game.status == GameStatus.DRAFT
+
+
+def test_an_invalid_submission_is_refused_with_the_problems(client, two_tables):
+    game = two_tables["game1"]
+    client.force_login(two_tables["judge"])
+    data = _protocol(game)
+    data["seats"][0]["role"] = "don"
+    response = _put(client, game, {"protocol": data, "base_version": 1, "submit": True})
+    assert response.status_code == 422
+    assert "roles must be 6 red" in response.json()["detail"]
+
+
+def test_drafts_are_hidden_from_the_public(client, two_tables):
+    game = two_tables["game1"]
+    slug = game.tournament.slug
+    assert client.get(f"/api/tournaments/{slug}/games/{game.pk}").status_code == 404
+    assert client.get(f"/api/tournaments/{slug}/games").json() == []
