@@ -44,6 +44,7 @@ def build_api() -> NinjaAPI:
     api.add_router("", "mafiatab.api.penalties.router")
     api.add_router("", "mafiatab.api.standings.router")
     api.add_router("", "mafiatab.api.me.router")
+    api.add_router("", "mafiatab.games.api.router")
     return api
 
 
