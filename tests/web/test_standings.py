@@ -1,0 +1,348 @@
+from __future__ import annotations
+
+from unittest import mock
+
+import pytest
+from django.urls import NoReverseMatch, reverse
+
+from mafiatab.core.demo import demo_tournament
+from mafiatab.core.scoring import explain, format_points
+from mafiatab.core.standings import compute_standings
+from mafiatab.games.models import Game, GameStatus
+from mafiatab.penalties.services import penalty_cancel, penalty_give
+from mafiatab.standings import services
+from mafiatab.standings.models import StandingsSnapshot
+from mafiatab.standings.services import (
+    clear_memory,
+    player_explanation,
+    standings_changed,
+    standings_freeze,
+    standings_from_data,
+    standings_set_hidden,
+    standings_snapshot,
+    standings_to_data,
+    standings_unfreeze,
+    tournament_standings,
+)
+from mafiatab.tournaments.conversion import core_tournament
+from mafiatab.tournaments.models import StaffMember, StaffRole
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _fresh_process_memory():
+    """Each test starts as a freshly started process would."""
+    clear_memory()
+    yield
+    clear_memory()
+
+
+@pytest.fixture
+def demo(organiser):
+    """The demo tournament, imported by `organiser` (who organises it)."""
+    from mafiatab.tournaments.services import tournament_import
+
+    return tournament_import(core=demo_tournament(), by=organiser)
+
+
+@pytest.fixture
+def chief(demo, make_user):
+    user = make_user("Chief")
+    StaffMember.objects.create(tournament=demo, user=user, role=StaffRole.CHIEF_JUDGE)
+    return user
+
+
+def _table(client, tournament, **query):
+    return client.get(reverse("standings:table", args=[tournament.slug]), query)
+
+
+def _lateness(tournament, chief, player="Doc"):
+    return penalty_give(
+        tournament=tournament,
+        player=player,
+        kind="lateness",
+        minutes_late=9,
+        round=4,
+        reason="late for round 4",
+        by=chief,
+    )
+
+
+def _expected(tournament, *, provisional=False):
+    return compute_standings(core_tournament(tournament, provisional=provisional)).to_json()
+
+
+# --- the cache ---------------------------------------------------------------------------
+
+
+def test_cached_standings_are_the_cores_before_and_after_a_penalty(demo, chief):
+    before = tournament_standings(tournament=demo).to_json()
+    assert before == _expected(demo)
+
+    penalty = _lateness(demo, chief)
+    clear_memory()
+    after = tournament_standings(tournament=demo).to_json()
+    assert after == _expected(demo)
+    assert after != before
+    assert tournament_standings(demo).row("Doc").penalties == -1 / 2
+
+    penalty_cancel(penalty=penalty, by=chief, reason="the clock was wrong")
+    assert tournament_standings(tournament=demo).to_json() == before
+
+
+def test_a_penalty_raises_the_standings_version_and_so_does_its_cancellation(demo, chief):
+    start = demo.standings_version
+    penalty = _lateness(demo, chief)
+    demo.refresh_from_db()
+    assert demo.standings_version == start + 1
+    penalty_cancel(penalty=penalty, by=chief, reason="mistake")
+    demo.refresh_from_db()
+    assert demo.standings_version == start + 2
+
+
+def test_the_exact_form_of_the_standings_reads_back_to_the_same_standings(demo):
+    standings = compute_standings(core_tournament(demo))
+    assert standings_from_data(standings_to_data(standings)) == standings
+
+
+def test_the_core_computes_once_per_change_whatever_the_number_of_requests(client, demo, chief):
+    with mock.patch.object(
+        services, "compute_standings", wraps=services.compute_standings
+    ) as core_compute:
+        for _ in range(3):
+            assert _table(client, demo).status_code == 200
+            clear_memory()  # another process: only the database is shared
+        client.get(reverse("standings:player", args=[demo.slug, "Doc"]))
+        assert core_compute.call_count == 1
+
+        _lateness(demo, chief)
+        for _ in range(3):
+            _table(client, demo)
+        assert core_compute.call_count == 2
+
+
+def test_only_the_snapshots_of_the_current_and_the_frozen_version_are_kept(demo, chief, organiser):
+    standings_snapshot(tournament=demo)
+    standings_freeze(tournament=demo, by=organiser)
+    frozen = demo.standings_frozen_version
+    _lateness(demo, chief)
+    standings_snapshot(tournament=demo)
+    _lateness(demo, chief, player="Лис")
+    standings_snapshot(tournament=demo)
+    demo.refresh_from_db()
+    kept = set(StandingsSnapshot.objects.filter(tournament=demo).values_list("version", flat=True))
+    assert kept == {frozen, demo.standings_version}
+
+
+def test_a_change_of_the_lot_seed_outside_the_services_is_noticed(demo):
+    before = tournament_standings(tournament=demo)
+    demo.lot_seed = 12345
+    demo.save()
+    after = tournament_standings(tournament=demo)
+    assert after.lot_seed == 12345
+    assert after.to_json() == _expected(demo)
+    assert before.lot_seed != after.lot_seed
+
+
+# --- official and provisional --------------------------------------------------------------
+
+
+def _submit_last_game(tournament):
+    game = Game.objects.filter(tournament=tournament).order_by("-position").first()
+    Game.objects.filter(pk=game.pk).update(status=GameStatus.SUBMITTED)
+    standings_changed(tournament=tournament)
+    return game
+
+
+def test_provisional_standings_count_submitted_protocols_and_official_ones_do_not(demo):
+    _submit_last_game(demo)
+    official = tournament_standings(tournament=demo).to_json()
+    provisional = tournament_standings(tournament=demo, provisional=True).to_json()
+    assert official == _expected(demo)
+    assert provisional == _expected(demo, provisional=True)
+    assert official != provisional
+
+
+def test_provisional_standings_are_clearly_marked(client, demo):
+    official = _table(client, demo).content.decode()
+    provisional = _table(client, demo, provisional="1").content.decode()
+    assert 'data-testid="official-mark"' in official
+    assert 'data-testid="provisional-mark"' not in official
+    assert 'data-testid="provisional-mark"' in provisional
+    assert "Provisional standings" in provisional
+
+
+# --- the pages ---------------------------------------------------------------------------
+
+
+def test_the_table_shows_k_heavy_side_and_b_with_their_clauses(client, demo):
+    standings = compute_standings(core_tournament(demo))
+    page = _table(client, demo).content.decode()
+    assert f"K = {format_points(standings.coefficient_k)}" in page
+    assert f"B = {standings.compensation_b}" in page
+    assert "(8.7)" in page and "(8.6)" in page
+    assert ('data-testid="heavy-side"' in page) == (standings.heavy_side is not None)
+    for row in standings.rows:
+        assert reverse("standings:player", args=[demo.slug, row.player]) in page
+        assert format_points(row.total) in page
+
+
+def test_the_table_says_which_round_the_standings_are_as_of(client, demo):
+    core = core_tournament(demo)
+    last = max(
+        (g for g in core.games if g.is_counted() and g.round is not None),
+        key=lambda g: (list(type(g.stage)).index(g.stage), g.round),
+    )
+    page = _table(client, demo).content.decode()
+    assert f"As of round {last.round}" in page
+
+
+def test_a_players_page_shows_every_line_with_its_clause_and_game(client, demo):
+    lines = explain(core_tournament(demo), "Пилот")
+    page = client.get(reverse("standings:player", args=[demo.slug, "Пилот"])).content.decode()
+    rows = page.split("<tbody>", 1)[1].split("</tbody>", 1)[0].split("<tr>")[1:]
+    assert len(rows) == len(lines)
+    for line, row in zip(lines, rows, strict=True):
+        assert f'<td class="clause">{line.clause}</td>' in row
+        assert format_points(line.points, signed=True) in row
+        if line.game is not None:
+            assert f'href="{_game_href(demo, line.game)}">{line.game}</a>' in row
+            assert f'id="game-{line.game.lower()}"' in page
+    assert 'data-testid="game-link"' in page
+
+
+def _game_href(tournament, label):
+    """The game's own page when the application has one, else its block on the page."""
+    pk = Game.objects.get(tournament=tournament, label=label).pk
+    try:
+        return reverse("games:detail", kwargs={"slug": tournament.slug, "pk": pk})
+    except NoReverseMatch:
+        return f"#game-{label.lower()}"
+
+
+def test_the_stored_explanation_is_the_cores_for_every_player(demo):
+    core = core_tournament(demo)
+    snapshot = standings_snapshot(tournament=demo)
+    for name in core.player_names():
+        assert player_explanation(snapshot=snapshot, player=name).lines() == explain(core, name)
+
+
+def test_a_player_who_played_no_game_has_no_points_page(client, demo):
+    url = reverse("standings:player", args=[demo.slug, "Nobody"])
+    assert client.get(url).status_code == 404
+
+
+def test_the_projector_view_renders_every_player_in_large_type(client, demo):
+    page = _table(client, demo, view="projector")
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert 'data-testid="projector"' in text
+    assert "projector.css" in text
+    assert 'hx-trigger="every 15s"' in text
+    for row in compute_standings(core_tournament(demo)).rows:
+        assert f'<td class="name">{row.player}</td>' in text
+
+
+def test_the_table_refreshes_itself_and_a_refresh_without_change_sends_nothing(client, demo, chief):
+    page = _table(client, demo).content.decode()
+    assert 'hx-trigger="every 15s"' in page
+    url = reverse("standings:table", args=[demo.slug])
+    htmx = {"HX-Request": "true"}
+    first = client.get(url, headers=htmx)
+    assert first.status_code == 200
+    assert "<html" not in first.content.decode()
+    token = first.context["token"]
+    assert client.get(url, {"since": token}, headers=htmx).status_code == 204
+    _lateness(demo, chief)
+    changed = client.get(url, {"since": token}, headers=htmx)
+    assert changed.status_code == 200
+    assert changed.context["token"] != token
+
+
+def test_the_standings_export_as_csv(client, demo):
+    response = _table(client, demo, format="csv")
+    assert response["Content-Type"].startswith("text/csv")
+    lines = response.content.decode().splitlines()
+    rows = compute_standings(core_tournament(demo)).rows
+    assert lines[0].startswith("rank,player,total")
+    assert len(lines) == len(rows) + 1
+    assert lines[1].startswith(f"1,{rows[0].player},{format_points(rows[0].total)},")
+
+
+# --- hidden and frozen ---------------------------------------------------------------------
+
+
+def test_hidden_standings_are_not_shown_to_the_public_but_are_to_staff(
+    client, demo, organiser, chief
+):
+    standings_set_hidden(tournament=demo, hidden=True, by=organiser)
+    leader = compute_standings(core_tournament(demo)).rows[0]
+    public = _table(client, demo).content.decode()
+    assert 'data-testid="standings-hidden"' in public
+    assert leader.player not in public
+    detail = client.get(reverse("tournaments:detail", args=[demo.slug])).content.decode()
+    assert 'data-testid="standings-hidden"' in detail
+    player_page = client.get(reverse("standings:player", args=[demo.slug, leader.player]))
+    assert format_points(leader.total) not in player_page.content.decode().split("<main")[1]
+    assert _table(client, demo, format="csv").status_code == 404
+
+    client.force_login(chief)
+    staff = _table(client, demo).content.decode()
+    assert leader.player in staff
+    assert 'data-testid="hidden-mark"' in staff
+
+    standings_set_hidden(tournament=demo, hidden=False, by=organiser)
+    client.logout()
+    assert leader.player in _table(client, demo).content.decode()
+
+
+def test_frozen_standings_show_the_public_the_frozen_state_and_staff_the_live_one(
+    client, demo, organiser, chief
+):
+    standings_freeze(tournament=demo, by=organiser)
+    frozen_doc = tournament_standings(tournament=demo).row("Doc")
+    _lateness(demo, chief)
+    live_doc = tournament_standings(tournament=demo).row("Doc")
+    assert live_doc.total != frozen_doc.total
+
+    doc_url = reverse("standings:player", args=[demo.slug, "Doc"])
+    public = _table(client, demo).content.decode()
+    assert 'data-testid="frozen-mark"' in public
+    assert _doc_total(public) == format_points(frozen_doc.total)
+    assert "late for round 4" not in client.get(doc_url).content.decode()
+
+    client.force_login(chief)
+    staff = _table(client, demo).content.decode()
+    assert _doc_total(staff) == format_points(live_doc.total)
+    assert "late for round 4" in client.get(doc_url).content.decode()
+
+    standings_unfreeze(tournament=demo, by=organiser)
+    client.logout()
+    assert _doc_total(_table(client, demo).content.decode()) == format_points(live_doc.total)
+
+
+def _doc_total(page: str) -> str:
+    """The total in Doc's row of a rendered table."""
+    row = page.split(">Doc</a></td>", 1)[1]
+    return row.split('<td class="num strong">', 1)[1].split("<", 1)[0]
+
+
+def test_the_organiser_freezes_and_hides_from_the_page_and_it_is_audited(
+    client, demo, organiser, chief
+):
+    url = reverse("standings:manage", args=[demo.slug])
+    client.force_login(chief)
+    assert client.post(url, {"action": "hide"}).status_code == 403
+    client.force_login(organiser)
+    page = _table(client, demo).content.decode()
+    assert 'data-testid="standings-settings"' in page
+    client.post(url, {"action": "freeze"})
+    client.post(url, {"action": "hide"})
+    demo.refresh_from_db()
+    assert demo.standings_hidden
+    assert demo.standings_frozen_version == demo.standings_version
+    actions = set(demo.audit_entries.values_list("action", flat=True))
+    assert {"standings.frozen", "standings.hidden"} <= actions
+    response = client.post(url, {"action": "nonsense"}, follow=True)
+    assert "Unknown standings setting" in response.content.decode()
