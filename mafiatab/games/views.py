@@ -219,6 +219,8 @@ def _points_by_seat(data: dict[str, Any], check: selectors.ProtocolCheck) -> dic
         (seat.get("player") or ""): n for n, seat in enumerate(data.get("seats") or [], start=1)
     }
     sums: dict[int, dict[str, Any]] = {}
+    if check.protocol is not None:
+        sums = {n: {"main": 0, "extra": 0} for n in seats.values()}
     for line in check.lines:
         n = seats.get(line.player)
         if n is None:
@@ -341,7 +343,9 @@ def _layout(
                 "pb_role": pb(f"role_{n}"),
                 "pb_fouls": pb(f"fouls_{n}"),
                 "main": format_points(points["main"]) if points else "",
-                "extra": format_points(points["extra"], signed=True) if points else "",
+                "extra": format_points(points["extra"], signed=True)
+                if points and points["extra"]
+                else "",
             }
         )
 
