@@ -1,0 +1,128 @@
+"""Protests (8.9): filed by a player of the table within 10 minutes, decided with
+reasons by the chief judge, final; a decision that changes the protocol is a new
+version and the standings follow."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.urls import reverse
+
+from mafiatab.games.models import ProtestStatus
+from mafiatab.games.selectors import core_tournament_of
+from mafiatab.games.services import (
+    protest_decide,
+    protest_file,
+    protocol_confirm,
+    protocol_save,
+)
+
+from . import test_games_fixtures as fx
+from .test_games_fixtures import complete_data
+
+pytestmark = pytest.mark.django_db
+two_tables = fx.two_tables
+
+SUBMITTED = dt.datetime(2026, 3, 1, 18, 0, tzinfo=dt.UTC)
+
+
+@pytest.fixture
+def submitted(two_tables):
+    game = two_tables["game1"]
+    protocol_save(
+        game=game,
+        data=complete_data(game),
+        by=two_tables["judge"],
+        base_version=1,
+        submit=True,
+        now=SUBMITTED,
+    )
+    protocol_confirm(game=game, by=two_tables["chief"])
+    game.refresh_from_db()
+    return two_tables | {"game": game}
+
+
+def test_a_protest_filed_in_time_is_decided_and_changes_the_protocol(submitted):
+    game, alpha1, chief = submitted["game"], submitted["alpha1"], submitted["chief"]
+    protest = protest_file(
+        game=game,
+        by=alpha1,
+        text="Seat 3 got extra points for nothing",
+        now=SUBMITTED + dt.timedelta(minutes=9, seconds=59),
+    )
+    assert protest.seat == 1 and protest.is_open
+    before = {r.player: r for r in _rows(game)}
+    assert before["Alpha3"].extra > 0
+    protest_decide(
+        protest=protest,
+        by=chief,
+        upheld=True,
+        decision="The video shows no reason for extra points.",
+        data=complete_data(game, judge_extra=[]),
+        base_version=game.version,
+    )
+    protest.refresh_from_db()
+    game.refresh_from_db()
+    assert protest.status == ProtestStatus.UPHELD and protest.decided_by == chief
+    assert protest.version.number == game.version == 4
+    assert protest.version.action == "protest"
+    assert protest.version.reason == "The video shows no reason for extra points."
+    assert "judge_extra" in game.versions.get(number=3).data
+    after = {r.player: r for r in _rows(game)}
+    assert after["Alpha3"].extra == 0
+    with pytest.raises(ValidationError, match="final"):
+        protest_decide(protest=protest, by=chief, upheld=False, decision="changed my mind")
+
+
+def _rows(game):
+    from mafiatab.core.standings import compute_standings
+
+    return compute_standings(core_tournament_of(game.tournament)).rows
+
+
+def test_a_protest_filed_too_late_is_refused(submitted):
+    with pytest.raises(ValidationError, match="too late"):
+        protest_file(
+            game=submitted["game"],
+            by=submitted["alpha1"],
+            text="late",
+            now=SUBMITTED + dt.timedelta(minutes=10, seconds=1),
+        )
+    assert submitted["game"].protests.count() == 0
+
+
+def test_only_a_player_of_the_table_may_protest(submitted, make_user):
+    with pytest.raises(PermissionDenied):
+        protest_file(game=submitted["game"], by=submitted["player"], text="x", now=SUBMITTED)
+    with pytest.raises(PermissionDenied):
+        protest_file(game=submitted["game"], by=submitted["judge"], text="x", now=SUBMITTED)
+
+
+def test_a_rejected_protest_keeps_the_protocol_and_the_page_shows_the_decision(client, submitted):
+    game, alpha1, chief = submitted["game"], submitted["alpha1"], submitted["chief"]
+    protest = protest_file(game=game, by=alpha1, text="Unfair vote", now=SUBMITTED)
+    client.force_login(chief)
+    url = reverse("games:decide", args=[game.tournament.slug, protest.pk])
+    assert "Unfair vote" in client.get(url).content.decode()
+    response = client.post(url, {"upheld": "no", "decision": "The vote was counted right."})
+    assert response.status_code == 302
+    protest.refresh_from_db()
+    game.refresh_from_db()
+    assert protest.status == ProtestStatus.REJECTED and protest.version is None
+    assert game.version == 3
+    page = client.get(reverse("games:detail", args=[game.tournament.slug, game.pk]))
+    assert "The vote was counted right." in page.content.decode()
+
+
+def test_a_player_files_a_protest_on_the_game_page(client, submitted):
+    game = submitted["game"]
+    client.force_login(submitted["alpha1"])
+    detail = reverse("games:detail", args=[game.tournament.slug, game.pk])
+    assert "File the protest" in client.get(detail).content.decode()
+    url = reverse("games:protest", args=[game.tournament.slug, game.pk])
+    response = client.post(url, {"text": "Wrong winner"}, follow=True)
+    # the protocol was submitted at a fixed past time: the window is long closed
+    assert "too late" in response.content.decode()
+    assert game.protests.count() == 0
