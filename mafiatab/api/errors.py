@@ -34,12 +34,14 @@ class Error(Schema):
     errors: dict[str, list[str]] = {}
 
 
-#: The answers every operation needing a person may give, besides its own.
+#: The refusals an operation declares, by what it reads. Needing a person:
 AUTH_ERRORS: dict[int, Any] = {401: Error, 403: Error}
-#: ... and those of operations on one tournament.
-NOT_FOUND: dict[int, Any] = {404: Error}
-#: ... and of those reading a request body.
-BAD_INPUT: dict[int, Any] = {400: Error, 422: Error}
+#: Reading parameters (path, query):
+INVALID: dict[int, Any] = {422: Error}
+#: Looking up a tournament or another object by its address:
+NOT_FOUND: dict[int, Any] = {404: Error, **INVALID}
+#: Reading a request body:
+BAD_INPUT: dict[int, Any] = {400: Error, **INVALID}
 
 
 class NotFound(HttpError):

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from ninja import Field, Path, Router, Schema
 from ninja import Status as HttpStatus
 
-from mafiatab.api.errors import AUTH_ERRORS, BAD_INPUT, MAX_ID, Error, NotFound
+from mafiatab.api.errors import AUTH_ERRORS, BAD_INPUT, MAX_ID, NOT_FOUND, NotFound
 from mafiatab.api.schemas import Label
 from mafiatab.api.services import token_create, token_revoke
 
@@ -74,7 +74,7 @@ def create_token(request: HttpRequest, data: TokenIn):
 
 @router.delete(
     "/me/tokens/{token_id}",
-    response={204: None, **AUTH_ERRORS, 404: Error},
+    response={204: None, **AUTH_ERRORS, **NOT_FOUND},
     summary="Revoke a personal token",
 )
 def revoke_token(request: HttpRequest, token_id: int = TOKEN_ID):

@@ -5,10 +5,13 @@ from __future__ import annotations
 from typing import Literal
 
 from django.http import HttpRequest
-from ninja import Router, Schema
+from django.utils.translation import gettext as _
+from ninja import Query, Router, Schema
 
-from mafiatab.api.errors import NOT_FOUND, tournament_or_404
-from mafiatab.standings.services import tournament_standings
+from mafiatab.api.auth import caller
+from mafiatab.api.errors import NOT_FOUND, Error, Forbidden, tournament_or_404
+from mafiatab.standings.services import viewer_standings
+from mafiatab.tournaments.permissions import user_can
 
 router = Router(tags=["standings"])
 
@@ -40,15 +43,29 @@ class StandingsOut(Schema):
     standings: list[StandingOut]
 
 
+PROVISIONAL = Query(
+    False, description="Count the protocols submitted but not yet confirmed as well."
+)
+
+
 @router.get(
     "/tournaments/{slug}/standings",
-    response={200: StandingsOut, **NOT_FOUND},
+    response={200: StandingsOut, 401: Error, 403: Error, **NOT_FOUND},
     auth=None,
     summary="The standings",
 )
-def get_standings(request: HttpRequest, slug: str):
-    """The standings computed by the scoring core from the tournament's confirmed
-    protocols and penalties: the same document as `mafiatab standings FILE --json`
-    gives for the tournament's exported file."""
+def get_standings(request: HttpRequest, slug: str, provisional: bool = PROVISIONAL):
+    """The standings computed by the scoring core: the same document as
+    `mafiatab standings FILE --json` gives for the tournament's exported file.
+
+    Official standings count the confirmed protocols; `provisional=true` counts the
+    submitted ones too. As on the standings page, the public sees nothing while the
+    organiser hides the standings (403) and the frozen state while they are frozen;
+    the organiser and the judges always see them live.
+    """
     tournament = tournament_or_404(slug)
-    return tournament_standings(tournament).to_json()
+    staff = user_can(caller(request), tournament, "view_live_standings")
+    shown = viewer_standings(tournament=tournament, staff=staff, provisional=provisional)
+    if shown.snapshot is None:
+        raise Forbidden(_("The organiser has hidden the standings of this tournament."))
+    return shown.snapshot.standings.to_json()

@@ -10,7 +10,7 @@ from django.http import HttpRequest
 from ninja import Router, Schema
 from ninja.pagination import paginate
 
-from mafiatab.api.errors import NOT_FOUND, tournament_or_404
+from mafiatab.api.errors import INVALID, NOT_FOUND, tournament_or_404
 from mafiatab.api.schemas import Pages
 from mafiatab.core.regulations import REGULATIONS
 from mafiatab.registrations.models import Status
@@ -81,7 +81,12 @@ def _names(tournament: Tournament, role: str) -> list[str]:
     return [str(user) for user in tournament.staff(role)]
 
 
-@router.get("/tournaments", response=list[TournamentOut], auth=None, summary="List tournaments")
+@router.get(
+    "/tournaments",
+    response={200: list[TournamentOut], **INVALID},
+    auth=None,
+    summary="List tournaments",
+)
 @paginate(Pages)
 def list_tournaments(request: HttpRequest):
     """Every tournament, the latest first."""
