@@ -17,7 +17,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from mafiatab.core.seating import SeatingError, plan_seating
+from mafiatab.core.seating import DEFAULT_TIME_LIMIT, SeatingError, plan_seating
 from mafiatab.games.models import Round
 from mafiatab.games.services import TablePlan, round_create
 from mafiatab.registrations.models import Status
@@ -27,8 +27,11 @@ from mafiatab.tournaments.models import Tournament
 if TYPE_CHECKING:
     from mafiatab.accounts.models import User
 
-#: Safety cap on one search, in seconds (the search budget is counted in iterations).
-DEFAULT_TIME_LIMIT = 5.0
+#: Safety cap on one search, in seconds (the search budget is counted in iterations);
+#: the core's own default unless the setting MAFIATAB_SEATING_TIME_LIMIT says otherwise.
+TIME_LIMIT_SETTING = "MAFIATAB_SEATING_TIME_LIMIT"
+#: Search budget override (MAFIATAB_SEATING_ITERATIONS); None: the core's default.
+ITERATIONS_SETTING = "MAFIATAB_SEATING_ITERATIONS"
 
 
 @dataclass(frozen=True)
@@ -113,8 +116,8 @@ def seating_generate(
             inputs.games,
             tables=inputs.tables,
             seed=inputs.seed,
-            time_limit=getattr(settings, "MAFIATAB_SEATING_TIME_LIMIT", DEFAULT_TIME_LIMIT),
-            iterations=getattr(settings, "MAFIATAB_SEATING_ITERATIONS", None),
+            time_limit=getattr(settings, TIME_LIMIT_SETTING, DEFAULT_TIME_LIMIT),
+            iterations=getattr(settings, ITERATIONS_SETTING, None),
             avoid=groups,
             fixed_tables=dict(inputs.fixed_tables),
         )

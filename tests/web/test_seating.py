@@ -274,3 +274,15 @@ def test_the_seating_pages_speak_russian(client, tournament, thirty, organiser):
         reverse("seating:index", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="ru"
     ).content.decode()
     assert "Рассадка ещё не опубликована." in public
+
+
+def test_the_search_budget_and_time_limit_come_from_the_settings(
+    client, tournament, thirty, organiser, settings
+):
+    client.force_login(organiser)
+    _generate(client, tournament)
+    assert SeatingDraft.objects.get().metrics["iterations"] <= 3_000
+    settings.MAFIATAB_SEATING_TIME_LIMIT = 0
+    page = _generate(client, tournament, seed="8").content.decode()
+    assert "the time limit must be positive, not 0" in page
+    assert SeatingDraft.objects.count() == 1
