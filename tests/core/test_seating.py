@@ -159,10 +159,14 @@ def test_each_round_goes_to_the_tables_with_fewest_repeats_of_the_previous_round
         assert chosen == best
 
 
-def test_the_default_budget_grows_with_the_stage_within_bounds() -> None:
-    assert default_iterations(30, 10) < default_iterations(100, 10)
+def test_the_default_budget_grows_with_the_stage_and_its_work_is_bounded() -> None:
+    assert default_iterations(20, 5) < default_iterations(30, 10) < default_iterations(60, 10)
     assert default_iterations(10, 1) == 50_000
-    assert default_iterations(1000, 12) == default_iterations(200, 12)
+    # A move costs about (tables + 8) sums: larger stages get fewer, dearer moves.
+    assert default_iterations(200, 12) < default_iterations(100, 12)
+    work = [default_iterations(n, 12) * (n // 10 + 8) for n in (100, 200, 400)]
+    assert max(work) <= 4_000_000
+    assert default_iterations(1000, 12) == 50_000
 
 
 def test_a_time_limit_that_cuts_the_search_short_is_reported() -> None:

@@ -16,15 +16,17 @@ from mafiatab.core.seating.seats import assign_seats
 
 #: Default safety cap on the search, in seconds.
 DEFAULT_TIME_LIMIT = 8.0
-#: Iterations per seat of the stage (N·G) in the default budget, and its bounds.
-ITERATIONS_PER_SEAT = 1_000
+#: Iterations per seat of the stage (N·G) in the default budget, and its bounds. A move
+#: costs about (tables + 8) sums of ten counts, so the work cap divides by that.
+ITERATIONS_PER_SEAT = 500
 MIN_ITERATIONS = 50_000
-MAX_ITERATIONS = 1_100_000
+MAX_WORK = 4_000_000
 
 
 def default_iterations(n_players: int, games: int) -> int:
-    """The search budget used when none is given: grows with N·G, bounded both ways."""
-    return max(MIN_ITERATIONS, min(MAX_ITERATIONS, ITERATIONS_PER_SEAT * n_players * games))
+    """The search budget used when none is given: grows with N·G, its work bounded both ways."""
+    most = MAX_WORK // (n_players // TABLE_SIZE + 8)
+    return max(MIN_ITERATIONS, min(most, ITERATIONS_PER_SEAT * n_players * games))
 
 
 @dataclass
@@ -86,6 +88,7 @@ def plan_seating(
         groups_per_round=tuple(sizes),
         pinned=tuple(round_pins),
         base_counts=tuple(tuple(row) for row in base),
+        mean=mean,
         ceiling=max(1, math.ceil(mean - 1e-9)),
         cap=_cap(mean),
     )

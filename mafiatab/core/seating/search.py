@@ -35,9 +35,13 @@ from dataclasses import dataclass
 
 from mafiatab.core.seating.model import TABLE_SIZE
 
-#: Start and end temperatures of the geometric cooling (cost units: steps of m²).
-START_TEMPERATURE = 2.0
-END_TEMPERATURE = 0.3
+#: The start temperature of the geometric cooling is this times λ² (cost units: steps of m²),
+#: within the bounds below: with few meetings per pair, a good start melts at a lower heat.
+TEMPERATURE_PER_MEAN2 = 2.4
+MIN_START_TEMPERATURE = 0.5
+MAX_START_TEMPERATURE = 2.0
+#: The end temperature is the start temperature divided by this.
+COOLING_RATIO = 6.0
 #: Share of moves that start from a pair in conflict (the others start from a random player).
 CONFLICT_SHARE = 0.9
 #: Members of the target group tried as swap partners in one move.
@@ -64,6 +68,8 @@ class SearchProblem:
     """For each planned round, players that must stay in a given group (player -> group)."""
     base_counts: tuple[tuple[int, ...], ...]
     """Meetings before the search, player by player (played rounds plus avoid weights)."""
+    mean: float = 1.0
+    """λ, the mean number of games a pair of players shares."""
     ceiling: int = 1
     """A pair sharing more games than this (and more than its base count) is in conflict."""
     cap: int = 0
@@ -206,8 +212,6 @@ def greedy_groups(
     Pinned players are placed first; the counts include the rounds built before.
     """
     counts = [list(row) for row in problem.base_counts]
-    inc = [penalty[k + 1] - penalty[k] for k in range(len(penalty) - 1)]
-    get_inc = inc.__getitem__
     state: list[list[list[int]]] = []
     for players, n_groups, pinned in zip(
         problem.rounds, problem.groups_per_round, problem.pinned, strict=True
@@ -217,19 +221,96 @@ def greedy_groups(
             groups[index].append(player)
         free = [p for p in players if p not in pinned]
         rng.shuffle(free)
-        for p in free:
-            row = counts[p]
-            best, best_cost = groups[0], -1
-            for group in groups:
-                if len(group) < TABLE_SIZE:
-                    cost = sum(map(get_inc, map(row.__getitem__, group)))
-                    if best_cost < 0 or cost < best_cost:
-                        best, best_cost = group, cost
-            best.append(p)
-        for group in groups:
-            _meet(counts, group, 1)
+        _place(groups, free, counts, penalty)
         state.append(groups)
     return state
+
+
+def _primes(low: int, high: int) -> list[int]:
+    return [
+        k for k in range(max(low, 2), high + 1) if all(k % d for d in range(2, math.isqrt(k) + 1))
+    ]
+
+
+def affine_groups(
+    problem: SearchProblem, rng: random.Random, penalty: list[int], modulus: int
+) -> list[list[list[int]]]:
+    """A start from the lines of the affine plane over Z_q (q prime, q ≥ 11), repaired greedily.
+
+    Players get coordinates (x, y), x in 0..9, y = 0, 1, ... in a seeded order; round k
+    groups the players with y < q by the line y − k·x (mod q) they lie on. Two players
+    lie on one line of exactly one slope, so these groups never repeat a meeting. Each
+    round keeps its largest lines (at most ten players each, one per table); the other
+    players, and every player of rounds k ≥ q, join the open group they have met least.
+    """
+    order = list(range(problem.n_players))
+    rng.shuffle(order)
+    column = [0] * problem.n_players
+    row = [0] * problem.n_players
+    for i, p in enumerate(order):
+        column[p], row[p] = i % TABLE_SIZE, i // TABLE_SIZE
+    counts = [list(r) for r in problem.base_counts]
+    state: list[list[list[int]]] = []
+    for k, (players, n_groups) in enumerate(
+        zip(problem.rounds, problem.groups_per_round, strict=True)
+    ):
+        lines: dict[int, list[int]] = {}
+        rest: list[int] = []
+        for p in players:
+            if k < modulus and row[p] < modulus:
+                lines.setdefault((row[p] - k * column[p]) % modulus, []).append(p)
+            else:
+                rest.append(p)
+        kept = sorted(lines.values(), key=len, reverse=True)
+        groups = [line[:TABLE_SIZE] for line in kept[:n_groups]]
+        rest += [p for line in kept[:n_groups] for p in line[TABLE_SIZE:]]
+        rest += [p for line in kept[n_groups:] for p in line]
+        groups += [[] for _ in range(n_groups - len(groups))]
+        rng.shuffle(rest)
+        _place(groups, rest, counts, penalty)
+        state.append(groups)
+    return state
+
+
+def _place(
+    groups: list[list[int]], players: list[int], counts: list[list[int]], penalty: list[int]
+) -> None:
+    """Each player joins the open group he has met least (the first of equals); count it."""
+    inc = [penalty[k + 1] - penalty[k] for k in range(len(penalty) - 1)]
+    get_inc = inc.__getitem__
+    for p in players:
+        row = counts[p]
+        best, best_cost = groups[0], -1
+        for group in groups:
+            if len(group) < TABLE_SIZE:
+                cost = sum(map(get_inc, map(row.__getitem__, group)))
+                if best_cost < 0 or cost < best_cost:
+                    best, best_cost = group, cost
+        best.append(p)
+    for group in groups:
+        _meet(counts, group, 1)
+
+
+def _start(problem: SearchProblem, rng: random.Random, penalty: list[int]) -> list[list[list[int]]]:
+    """The best of the greedy start and the affine starts (for the primes around the rows).
+
+    Starts are compared by the pairs in conflict, then by cost; pinned players rule out
+    the affine starts.
+    """
+    starts = [greedy_groups(problem, rng, penalty)]
+    if not any(problem.pinned):
+        rows = -(-problem.n_players // TABLE_SIZE)
+        below = _primes(11, rows)[-1:]
+        above = _primes(max(11, rows), max(11, rows) * 2)[:1]
+        for q in below + above:
+            starts.append(affine_groups(problem, rng, penalty, q))
+    best, best_key = starts[0], (0, 0)
+    for i, groups in enumerate(starts):
+        state = _State(problem, groups)
+        key = (len(state.conflicts), state.cost(penalty))
+        if i == 0 or key < best_key:
+            best, best_key = groups, key
+    return best
 
 
 def search_groups(
@@ -239,10 +320,12 @@ def search_groups(
     rng = random.Random(seed)
     top = max(max(row, default=0) for row in problem.base_counts) + len(problem.rounds) + 2
     main = square_penalty(top)
-    groups = greedy_groups(problem, rng, main)
+    groups = _start(problem, rng, main)
     deadline = time.monotonic() + time_limit
     state = _State(problem, groups)
-    made, timed_out = _anneal(state, rng, main, iterations, deadline, START_TEMPERATURE)
+    heat = TEMPERATURE_PER_MEAN2 * problem.mean**2
+    heat = min(MAX_START_TEMPERATURE, max(MIN_START_TEMPERATURE, heat))
+    made, timed_out = _anneal(state, rng, main, iterations, deadline, heat)
     if problem.cap and not timed_out:
         state = _State(problem, state.groups)
         capped = square_penalty(top, problem.cap)
@@ -277,7 +360,7 @@ def _anneal(  # noqa: C901 - the hot loop is kept in one piece for speed
     is_movable, active, conflicts = state.is_movable, state.active, state.conflicts
     randrange, uniform, exp = rng.randrange, rng.random, math.exp
     pick_conflict = state.pick_conflict
-    cooling = math.log(END_TEMPERATURE / start_temperature) if start_temperature > 0 else 0.0
+    cooling = -math.log(COOLING_RATIO) if start_temperature > 0 else 0.0
     temperature = start_temperature
     cost = best_cost = 0
     best: list[list[list[int]]] | None = None
