@@ -41,10 +41,21 @@ def run(args: argparse.Namespace) -> int:
 
     standings = compute_standings(tournament)
     if args.json:
-        sys.stdout.write(json.dumps(standings.to_json(), ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.write(render_json(standings))
     else:
         sys.stdout.write(render_table(standings))
     return 0
+
+
+def render_json(standings: Any) -> str:
+    """The `--json` document, one standings row a line (readable, and encoded at C speed)."""
+    document = standings.to_json()
+    rows = document.pop("standings")
+    head = json.dumps(document, ensure_ascii=False)[:-1]
+    if not rows:
+        return f'{head}, "standings": []}}\n'
+    body = ",\n    ".join(json.dumps(row, ensure_ascii=False) for row in rows)
+    return f'{head},\n  "standings": [\n    {body}\n  ]\n}}\n'
 
 
 def render_table(standings: Any) -> str:

@@ -31,8 +31,7 @@ class Seat:
     """Fouls given to the player, 0..4."""
 
 
-@dataclass(frozen=True, slots=True)
-class JudgeExtra:
+class JudgeExtra(NamedTuple):
     """Extra points a table judge gave one player (8.4), with the written reason (9.10)."""
 
     seat: int
@@ -45,8 +44,7 @@ class JudgeExtra:
     """The chief judge approved 0.6 or 0.7 (8.4.3)."""
 
 
-@dataclass(frozen=True, slots=True)
-class GamePenalty:
+class GamePenalty(NamedTuple):
     """A -0.4 penalty for an action that harmed the game (8.5.1-8.5.4)."""
 
     seat: int
@@ -57,8 +55,7 @@ class GamePenalty:
     """The judge's explanation."""
 
 
-@dataclass(frozen=True, slots=True)
-class Removal:
+class Removal(NamedTuple):
     """A removal (disqualification from the table, 8.2.4)."""
 
     seat: int

@@ -26,7 +26,7 @@ class Role(Enum):
     @property
     def team(self) -> Team:
         """The team the role plays for."""
-        return Team.RED if self in (Role.RED, Role.SHERIFF) else Team.BLACK
+        return _ROLE_TEAMS[self]
 
     @property
     def letter(self) -> str:
@@ -53,6 +53,13 @@ class Role(Enum):
 _LETTERS = {Role.RED: "К", Role.SHERIFF: "Ш", Role.BLACK: "Ч", Role.DON: "Д"}
 _BY_TEXT: dict[str, Role] = {r.value: r for r in Role} | {v: k for k, v in _LETTERS.items()}
 
+_ROLE_TEAMS = {
+    Role.RED: Team.RED,
+    Role.SHERIFF: Team.RED,
+    Role.BLACK: Team.BLACK,
+    Role.DON: Team.BLACK,
+}
+
 #: The cards of one game: 6 red, 1 sheriff, 2 black, 1 don.
 ROLE_COUNTS: dict[Role, int] = {Role.RED: 6, Role.SHERIFF: 1, Role.BLACK: 2, Role.DON: 1}
 
@@ -69,7 +76,7 @@ class Winner(Enum):
     @property
     def team(self) -> Team | None:
         """The winning team, None for a draw."""
-        return None if self is Winner.DRAW else Team(self.value)
+        return _WINNER_TEAMS[self]
 
 
 class Stage(Enum):
@@ -84,3 +91,6 @@ class Stage(Enum):
     def is_before_final(self) -> bool:
         """Qualifying and semifinal: the stages where 8.6 compensation applies."""
         return self is not Stage.FINAL
+
+
+_WINNER_TEAMS = {Winner.RED: Team.RED, Winner.BLACK: Team.BLACK, Winner.DRAW: None}

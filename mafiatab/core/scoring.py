@@ -179,8 +179,14 @@ class ScoreLine:
 def round_half_up(value: Fraction, places: int = 2) -> Fraction:
     """`value` rounded to `places` decimals, halves away from zero."""
     scale = 10**places
-    magnitude = (abs(value) * scale + Fraction(1, 2)).__floor__()
-    return Fraction(magnitude if value >= 0 else -magnitude, scale)
+    return Fraction(scaled_half_up(value, scale), scale)
+
+
+def scaled_half_up(value: Fraction, scale: int) -> int:
+    """`value * scale` rounded to an integer, halves away from zero (integer arithmetic)."""
+    numerator, denominator = value.numerator, value.denominator
+    magnitude = (2 * abs(numerator) * scale + denominator) // (2 * denominator)
+    return magnitude if numerator >= 0 else -magnitude
 
 
 def format_points(value: Fraction, *, signed: bool = False) -> str:
@@ -291,7 +297,9 @@ def tally(tournament: Tournament, regulation: Regulation) -> Tally:
     key_wins: list[str] = []
     deaths: list[str] = []
     kills: list[str] = []
-    buckets: dict[tuple[str, Fraction | None], list[tuple[str, ...]]] = {}
+    # Awards are grouped by clause and amount *object* (hashing a Fraction is slow;
+    # amounts are shared objects: regulation constants and the file's cached values).
+    buckets: dict[tuple[str, int], tuple[Fraction | None, list[tuple[str, ...]]]] = {}
     results = {Winner.RED: 0, Winner.BLACK: 0, Winner.DRAW: 0}
     for protocol in tournament.games:
         players = protocol.players
@@ -312,10 +320,10 @@ def tally(tournament: Tournament, regulation: Regulation) -> Tally:
                 if is_before_final and protocol.roles[killed - 1] in _RED_TEAM:
                     kills.append(players[killed - 1])
         for seats, clause, amount, _ in game_awards(protocol, regulation):
-            bucket = buckets.get((clause, amount))
+            bucket = buckets.get((clause, id(amount)))
             if bucket is None:
-                bucket = buckets[clause, amount] = []
-            bucket.append(_pick(seats)(players))
+                bucket = buckets[clause, id(amount)] = (amount, [])
+            bucket[1].append(_pick(seats)(players))
     games = Counter(chain.from_iterable(counted))
     games_before_final = Counter(chain.from_iterable(before_final))
     key_win_counts, death_counts, kill_counts = Counter(key_wins), Counter(deaths), Counter(kills)
@@ -334,13 +342,14 @@ def tally(tournament: Tournament, regulation: Regulation) -> Tally:
         red_wins=results[Winner.RED],
         black_wins=results[Winner.BLACK],
     )
-    for (clause, amount), bucket in buckets.items():
+    for (clause, _), (amount, picked) in buckets.items():
         is_win = clause in (WIN_RED, WIN_BLACK)
-        for nick, count in Counter(chain.from_iterable(bucket)).items():
-            entry = result.players[nick]
-            entry.awards[clause, amount] = count
+        key = (clause, amount)
+        for nick, count in Counter(chain.from_iterable(picked)).items():
+            awards = result.players[nick].awards
+            awards[key] = awards.get(key, 0) + count
             if is_win:
-                entry.wins += count
+                result.players[nick].wins += count
     return result
 
 

@@ -8,6 +8,7 @@ that is reproducible from the tournament's `lot_seed` and reported.
 from __future__ import annotations
 
 import hashlib
+import math
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -21,7 +22,7 @@ from mafiatab.core.scoring import (
     PlayerTally,
     ScoringContext,
     context_of,
-    round_half_up,
+    scaled_half_up,
     tally,
 )
 
@@ -120,8 +121,8 @@ class Standings:
 
 
 def _number(value: Fraction) -> float:
-    rounded = round_half_up(value)
-    return rounded.numerator / rounded.denominator
+    """2 decimals, halves up, as the nearest float (m / 100 is correctly rounded)."""
+    return scaled_half_up(value, 100) / 100
 
 
 def lot_order(seed: int, player: str) -> bytes:
@@ -189,17 +190,30 @@ def compute_standings(tournament: Tournament) -> Standings:
 def _rank(
     unranked: list[Standing], seed: int
 ) -> tuple[tuple[Standing, ...], tuple[tuple[str, ...], ...]]:
-    ordered = sorted(
-        unranked,
-        key=lambda s: (tuple(-v for v in s.sort_key()), lot_order(seed, s.player)),
+    # Exact integer keys: total and extra over their common denominator.
+    scale = math.lcm(
+        *(s.total.denominator for s in unranked), *(s.extra.denominator for s in unranked)
     )
+
+    def chain_key(s: Standing) -> tuple[int, ...]:
+        total, extra = s.total, s.extra
+        return (
+            -total.numerator * (scale // total.denominator),
+            -extra.numerator * (scale // extra.denominator),
+            -s.wins,
+            -s.wins_as_don_or_sheriff,
+            -s.first_night_deaths,
+        )
+
+    keyed = sorted((chain_key(s), lot_order(seed, s.player), s) for s in unranked)
+    ordered = [s for _, _, s in keyed]
+    keys = [k for k, _, _ in keyed]
     rows: list[Standing] = []
     lot: list[tuple[str, ...]] = []
     start = 0
     while start < len(ordered):
         end = start + 1
-        key = ordered[start].sort_key()
-        while end < len(ordered) and ordered[end].sort_key() == key:
+        while end < len(ordered) and keys[end] == keys[start]:
             end += 1
         group = ordered[start:end]
         tied = len(group) > 1

@@ -51,7 +51,7 @@ def _is_number(value: object) -> TypeGuard[int | float]:
     return type(value) is int or (type(value) is float and math.isfinite(value))
 
 
-_FRACTIONS: dict[object, Fraction] = {}
+_FRACTIONS: dict[type, dict[object, Fraction]] = {}
 
 
 def to_fraction(value: int | float | str | Decimal | Fraction) -> Fraction:
@@ -59,12 +59,12 @@ def to_fraction(value: int | float | str | Decimal | Fraction) -> Fraction:
 
     Points take few distinct values, so each is converted once and shared.
     """
-    key = (type(value), value)
-    found = _FRACTIONS.get(key)
+    cache = _FRACTIONS.setdefault(type(value), {})
+    found = cache.get(value)
     if found is None:
         found = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
-        if len(_FRACTIONS) < 4096:
-            _FRACTIONS[key] = found
+        if len(cache) < 4096:
+            cache[value] = found
     return found
 
 
@@ -83,6 +83,45 @@ def _roles_of(raw: tuple[str, ...]) -> tuple[Role, ...]:
         if len(_ROLE_TUPLES) < 8192:
             _ROLE_TUPLES[raw] = roles
     return roles
+
+
+def _well_formed_extras(entries: object) -> tuple[JudgeExtra, ...] | None:
+    """Judge extra points of the right shape, or None (the slow reader then explains)."""
+    if type(entries) is not list:
+        return None
+    extras = []
+    for entry in entries:
+        if type(entry) is not dict:
+            return None
+        seat, points = entry.get("seat"), entry.get("points")
+        reason, approved = entry.get("reason", ""), entry.get("chief_approved", False)
+        if not (
+            type(seat) is int
+            and type(reason) is str
+            and type(approved) is bool
+            and _is_number(points)
+        ):
+            return None
+        extras.append(JudgeExtra(seat, to_fraction(points), reason, approved))
+    return tuple(extras)
+
+
+_Records = tuple[tuple[JudgeExtra, ...], tuple[GamePenalty, ...], tuple[Removal, ...]]
+_NO_RECORDS: _Records = ((), (), ())
+
+
+def _well_formed_records(data: dict[str, Any], gid: str) -> _Records | None:
+    """A protocol's judge extras, 8.5 penalties and removals, or None if malformed."""
+    extras_data, get = data.get("judge_extra"), data.get
+    if not (extras_data or get("penalties") or get("disqualified")):
+        return _NO_RECORDS
+    extras = _well_formed_extras(extras_data) if extras_data else ()
+    if extras is None:
+        return None
+    reader = _Reader()
+    penalties = reader.penalties(data, gid)
+    removals = reader.removals(data, gid)
+    return None if reader.problems else (extras, penalties, removals)
 
 
 def _well_formed_protocol(data: dict[str, Any], position: int) -> Protocol | None:
@@ -124,16 +163,10 @@ def _well_formed_protocol(data: dict[str, Any], position: int) -> Protocol | Non
     replayed = get("replayed", False)
     if type(replayed) is not bool:
         return None
-    extras: tuple[JudgeExtra, ...] = ()
-    penalties: tuple[GamePenalty, ...] = ()
-    removals: tuple[Removal, ...] = ()
-    if get("judge_extra") or get("penalties") or get("disqualified"):
-        reader = _Reader()
-        extras = reader.judge_extra(data, gid)
-        penalties = reader.penalties(data, gid)
-        removals = reader.removals(data, gid)
-        if reader.problems:
-            return None
+    records = _well_formed_records(data, gid)
+    if records is None:
+        return None
+    extras, penalties, removals = records
     return Protocol(
         gid,
         stage,

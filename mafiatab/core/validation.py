@@ -48,8 +48,50 @@ def _points(value: Fraction) -> str:
     return f"{float(value):.2f}".rstrip("0").rstrip(".") if value % 1 else str(int(value))
 
 
+#: Role assignments already found to hold 6 red, 1 sheriff, 2 black and 1 don.
+_VALID_DEALS: set[tuple[Role, ...]] = set()
+
+
+def _is_plainly_valid(protocol: Protocol, regulation: Regulation) -> bool:
+    """A quick yes for the common, valid protocol; False means "look closer"
+    (`validate_protocol` then names every problem)."""
+    players, roles, fouls = protocol.players, protocol.roles, protocol.fouls
+    if not (
+        len(players) == 10
+        and len(fouls) == 10
+        and roles in _VALID_DEALS
+        and len(set(players)) == 10
+        and all(map(str.strip, players))
+        and min(fouls) >= 0
+        and max(fouls) <= 4
+        and not protocol.penalties
+        and not protocol.disqualified
+    ):
+        return False
+    killed, named = protocol.first_killed, protocol.best_move
+    if killed is None:
+        if named:
+            return False
+    elif not (
+        type(killed) is int
+        and 1 <= killed <= 10
+        and len(named) <= 3
+        and killed not in named
+        and len(set(named)) == len(named)
+        and (not named or (min(named) >= 1 and max(named) <= 10))
+    ):
+        return False
+    if protocol.judge_extra:
+        problems: list[Problem] = []
+        _check_judge_extra(protocol, regulation, problems)
+        return not problems
+    return True
+
+
 def validate_protocol(protocol: Protocol, regulation: Regulation) -> list[Problem]:
     """Every problem of one protocol against the regulation's rules."""
+    if _is_plainly_valid(protocol, regulation):
+        return []
     problems: list[Problem] = []
     gid = protocol.id
     if not (len(protocol.players) == len(protocol.roles) == len(protocol.fouls) == 10):
@@ -95,9 +137,13 @@ def _check_roles(protocol: Protocol, problems: list[Problem]) -> None:
         and roles.count(Role.SHERIFF) == 1
         and roles.count(Role.DON) == 1
     ):
+        if len(_VALID_DEALS) < 4096:
+            _VALID_DEALS.add(roles)
         return
     counts = Counter(roles)
     if all(counts[role] == n for role, n in ROLE_COUNTS.items()):
+        if len(_VALID_DEALS) < 4096:
+            _VALID_DEALS.add(roles)
         return
     found = ", ".join(f"{counts[r]} {r.value}" for r in ROLE_COUNTS)
     problems.append(
@@ -156,7 +202,9 @@ def _check_judge_extra(protocol: Protocol, regulation: Regulation, problems: lis
     seats: set[int] = set()
     for extra in extras:
         seat = extra.seat
-        if not _seat_ok(protocol, seat, "judge_extra", problems):
+        if not (type(seat) is int and 1 <= seat <= 10) and not _seat_ok(
+            protocol, seat, "judge_extra", problems
+        ):
             continue
         if seat in seats:
             problems.append(Problem(gid, seat, "judge_extra", "the seat is named twice"))
@@ -174,12 +222,13 @@ def _check_judge_extra(protocol: Protocol, regulation: Regulation, problems: lis
                 f"not {len(seats)}",
             )
         )
-    total = (
-        extras[0].points
-        if len(extras) == 1
-        else sum(e.points for e in extras[1:]) + extras[0].points
-    )
-    if _verdict(regulation, total).above_total:
+    if len(extras) == 1:
+        total = extras[0].points
+        above = _verdict(regulation, total).above_total
+    else:
+        total = sum((e.points for e in extras[1:]), extras[0].points)
+        above = total > regulation.judge_total_cap
+    if above:
         problems.append(
             Problem(
                 gid,
@@ -202,14 +251,16 @@ class _Verdict:
     above_total: bool
 
 
-_VERDICTS: dict[tuple[str, Fraction], _Verdict] = {}
+_VERDICTS: dict[tuple[int, int], tuple[Regulation, Fraction, _Verdict]] = {}
 
 
 def _verdict(regulation: Regulation, points: Fraction) -> _Verdict:
-    """The caps `points` break, computed once per distinct amount (judges use few)."""
-    key = (regulation.code, points)
-    verdict = _VERDICTS.get(key)
-    if verdict is None:
+    """The caps `points` break, computed once per amount object: a file's amounts are
+    shared objects (see `tournament_file.to_fraction`), and hashing a Fraction is slow.
+    The entry keeps its objects alive, so their ids cannot be reused meanwhile."""
+    key = (id(regulation), id(points))
+    entry = _VERDICTS.get(key)
+    if entry is None:
         verdict = _Verdict(
             positive=points > 0,
             above_winner=points > regulation.judge_winner_cap,
@@ -218,8 +269,9 @@ def _verdict(regulation: Regulation, points: Fraction) -> _Verdict:
             above_total=points > regulation.judge_total_cap,
         )
         if len(_VERDICTS) < 4096:
-            _VERDICTS[key] = verdict
-    return verdict
+            _VERDICTS[key] = (regulation, points, verdict)
+        return verdict
+    return entry[2]
 
 
 def _judge_extra_cap(protocol: Protocol, regulation: Regulation, extra: JudgeExtra) -> str | None:
