@@ -68,6 +68,46 @@ class Removal(NamedTuple):
     """False when the judge waived the fine (online addendum, time-out item 7)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Where the cards of one game are: the seats of each team and key role."""
+
+    red_team: tuple[int, ...]
+    """Seats of red and sheriff."""
+    black_team: tuple[int, ...]
+    """Seats of black and don."""
+    sheriff: int
+    """The sheriff's seat (0 if none)."""
+    don: int
+    """The don's seat (0 if none)."""
+
+    def winners(self, winner: Winner) -> tuple[int, ...]:
+        """The seats of the winning team (none in a draw)."""
+        if winner is Winner.RED:
+            return self.red_team
+        return self.black_team if winner is Winner.BLACK else ()
+
+
+_DEALS: dict[tuple[Role, ...], Deal] = {}
+
+
+def deal_of(roles: tuple[Role, ...]) -> Deal:
+    """The deal of a role assignment (cached: a valid one is one of 2,520); a missing
+    sheriff or don is seat 0."""
+    deal = _DEALS.get(roles)
+    if deal is None:
+        numbered = list(enumerate(roles, start=1))
+        deal = Deal(
+            red_team=tuple(n for n, r in numbered if r.is_red_team()),
+            black_team=tuple(n for n, r in numbered if r.is_black_team()),
+            sheriff=roles.index(Role.SHERIFF) + 1 if Role.SHERIFF in roles else 0,
+            don=roles.index(Role.DON) + 1 if Role.DON in roles else 0,
+        )
+        if len(_DEALS) < 4096:
+            _DEALS[roles] = deal
+    return deal
+
+
 class Protocol(NamedTuple):
     """One game protocol: the official form of section 9 as data.
 
@@ -128,9 +168,14 @@ class Protocol(NamedTuple):
         """The team of the player in `seat`."""
         return self.roles[seat - 1].team
 
+    @property
+    def deal(self) -> Deal:
+        """Where the cards are: the seats of each team, the sheriff and the don."""
+        return deal_of(self.roles)
+
     def is_winner(self, seat: int) -> bool:
         """True when the seat's team won the game."""
-        return self.winner.team is self.roles[seat - 1].team
+        return seat in deal_of(self.roles).winners(self.winner)
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from fractions import Fraction
 from itertools import chain
 from operator import itemgetter
 
-from mafiatab.core.protocol import Protocol, Tournament
+from mafiatab.core.protocol import Protocol, Tournament, deal_of
 from mafiatab.core.regulations import Regulation, get_regulation
 from mafiatab.core.roles import Role, Stage, Team, Winner
 from mafiatab.core.validation import game_label
@@ -44,45 +44,6 @@ _WIN_CLAUSE = {Winner.RED: WIN_RED, Winner.BLACK: WIN_BLACK}
 #: One award of a game: (seats, clause, exact amount or None, note). Every seat
 #: listed gets the amount once; a win is one award for the whole team.
 Award = tuple[tuple[int, ...], str, Fraction | None, str]
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """Where the cards of one game are: the seats of each team and key role."""
-
-    red_team: tuple[int, ...]
-    """Seats of red and sheriff."""
-    black_team: tuple[int, ...]
-    """Seats of black and don."""
-    sheriff: int
-    """The sheriff's seat."""
-    don: int
-    """The don's seat."""
-
-    def winners(self, winner: Winner) -> tuple[int, ...]:
-        """The seats of the winning team (none in a draw)."""
-        if winner is Winner.RED:
-            return self.red_team
-        return self.black_team if winner is Winner.BLACK else ()
-
-
-_DEALS: dict[tuple[Role, ...], Deal] = {}
-
-
-def deal_of(roles: tuple[Role, ...]) -> Deal:
-    """The deal of a valid role assignment (cached: there are only 2,520 of them)."""
-    deal = _DEALS.get(roles)
-    if deal is None:
-        numbered = list(enumerate(roles, start=1))
-        deal = Deal(
-            red_team=tuple(n for n, r in numbered if r in _RED_TEAM),
-            black_team=tuple(n for n, r in numbered if r in _BLACK_TEAM),
-            sheriff=roles.index(Role.SHERIFF) + 1,
-            don=roles.index(Role.DON) + 1,
-        )
-        if len(_DEALS) < 4096:
-            _DEALS[roles] = deal
-    return deal
 
 
 def game_awards(protocol: Protocol, regulation: Regulation) -> list[Award]:

@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
-from mafiatab.core.protocol import SEATS, JudgeExtra, Protocol, Tournament
+from mafiatab.core.protocol import SEATS, JudgeExtra, Protocol, Tournament, deal_of
 from mafiatab.core.regulations import REGULATIONS, Regulation
 from mafiatab.core.roles import ROLE_COUNTS, Role, Winner
 
@@ -81,11 +81,45 @@ def _is_plainly_valid(protocol: Protocol, regulation: Regulation) -> bool:
         and (not named or (min(named) >= 1 and max(named) <= 10))
     ):
         return False
-    if protocol.judge_extra:
-        problems: list[Problem] = []
-        _check_judge_extra(protocol, regulation, problems)
-        return not problems
-    return True
+    return not protocol.judge_extra or _are_plainly_valid_extras(protocol, regulation)
+
+
+def _are_plainly_valid_extras(protocol: Protocol, regulation: Regulation) -> bool:
+    """The quick yes of `_is_plainly_valid` for judge extra points (8.4)."""
+    extras = protocol.judge_extra
+    if protocol.winner is Winner.DRAW or len(extras) > regulation.judge_max_players:
+        return False
+    winners = deal_of(protocol.roles).winners(protocol.winner)
+    seats = set()
+    for seat, points, _, approved in extras:
+        if type(seat) is not int or not 1 <= seat <= 10 or seat in seats:
+            return False
+        seats.add(seat)
+        verdict = _verdict(regulation, points)
+        if not verdict.positive:
+            return False
+        if seat in winners:
+            if verdict.above_winner or (verdict.above_unapproved and not approved):
+                return False
+        elif verdict.above_loser:
+            return False
+    return len(extras) == 1 or _total_verdict(regulation, extras)
+
+
+_TOTALS: dict[tuple[int, ...], tuple[tuple[Fraction, ...], bool]] = {}
+
+
+def _total_verdict(regulation: Regulation, extras: tuple[JudgeExtra, ...]) -> bool:
+    """True when the judge extra points of a game stay within the 8.4.2 total; cached
+    per combination of amount objects (kept alive by the entry)."""
+    key = (id(regulation), *(id(e.points) for e in extras))
+    entry = _TOTALS.get(key)
+    if entry is None:
+        amounts = tuple(e.points for e in extras)
+        entry = (amounts, sum(amounts[1:], amounts[0]) <= regulation.judge_total_cap)
+        if len(_TOTALS) < 4096:
+            _TOTALS[key] = entry
+    return entry[1]
 
 
 def validate_protocol(protocol: Protocol, regulation: Regulation) -> list[Problem]:
