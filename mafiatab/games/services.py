@@ -271,7 +271,9 @@ def _standings_changed(tournament: Tournament) -> None:
 
 def _locked(game: Game) -> Game:
     return (
-        Game.objects.select_for_update().select_related("tournament", "table_slot").get(pk=game.pk)
+        Game.objects.select_for_update(of=("self",))
+        .select_related("tournament", "table_slot")
+        .get(pk=game.pk)
     )
 
 
