@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.test import Client
@@ -139,6 +140,29 @@ def test_anonymous_writes_are_refused_with_401_and_store_nothing(client, tournam
         body = _error(_post(client, url, data), 401)
         assert "Bearer" in body["detail"], url
     assert _error(client.get(f"/api/tournaments/{slug}/penalties"), 401)
+    assert _stored() == before
+
+
+def test_no_write_of_the_api_document_is_open_to_an_anonymous_caller(client, tournament, staff):
+    """Every operation that is not a read, whichever router it is in, refuses an
+    anonymous caller before looking at anything else."""
+    registration = registration_apply(tournament=tournament, user=staff["outsider"])
+    before = _stored()
+    schema = client.get("/api/openapi.json").json()
+    writes = [
+        (method, path)
+        for path, operations in schema["paths"].items()
+        for method in operations
+        if method != "get"
+    ]
+    for method, path in writes:
+        url = path.replace("{slug}", tournament.slug)
+        url = re.sub(r"\{[a-z_]+\}", str(registration.pk), url)
+        response = client.generic(
+            method.upper(), url, json.dumps({"reason": "r"}), content_type="application/json"
+        )
+        assert response.status_code == 401, (method, path, response.content)
+    assert len(writes) >= 8
     assert _stored() == before
 
 
@@ -458,6 +482,13 @@ def test_an_id_beyond_the_database_range_is_a_422_not_a_crash(client, tournament
     url = f"/api/tournaments/{tournament.slug}/applications/{2**70}/approve"
     body = _error(_post(client, url, **_bearer(staff["organiser"])), 422)
     assert "registration_id" in body["errors"]
+
+
+def test_the_apis_own_errors_are_translated_too(client, db):
+    body = _error(client.get("/api/tournaments/no-such-cup", HTTP_ACCEPT_LANGUAGE="ru"), 404)
+    assert body["detail"] == "Турнира по адресу 'no-such-cup' нет."
+    body = _error(_post(client, "/api/me/tokens", {"name": "x"}, HTTP_ACCEPT_LANGUAGE="ru"), 401)
+    assert body["detail"].startswith("Сначала войдите")
 
 
 def test_errors_are_in_the_callers_language(client, tournament, make_user):
