@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.admin",
     "django_htmx",
+    "ninja",
     "mafiatab.accounts",
     "mafiatab.audit",
     "mafiatab.tournaments",
