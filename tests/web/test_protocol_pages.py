@@ -158,3 +158,26 @@ def test_web_standings_equal_the_command_line_on_the_exported_file(
     assert {row["player"] for row in expected["standings"]} == set(fx.NICKS_1)
     page = client.get(reverse("standings:table", args=[slug])).content.decode()
     assert "Alpha3" in page and "Bravo3" not in page
+
+
+def test_the_chief_judge_creates_a_round_and_a_table_by_hand(client, tournament, staff):
+    client.force_login(staff["chief"])
+    slug = tournament.slug
+    url = reverse("games:rounds", args=[slug])
+    assert client.post(url, {"stage": "semifinal", "number": "1"}).status_code == 302
+    round_ = tournament.rounds.get()
+    players = "\n".join(f"Semi{n}" for n in range(1, 11))
+    response = client.post(
+        reverse("games:table_add", args=[slug, round_.pk]),
+        {"number": "3", "judge": str(staff["judge"].pk), "players": players},
+    )
+    assert response.status_code == 302
+    table = round_.tables.get()
+    assert table.number == 3 and table.judge == staff["judge"]
+    assert table.game.label == "S1-T3" and table.game.status == GameStatus.DRAFT
+    assert [s.player for s in table.seats.all()] == [f"Semi{n}" for n in range(1, 11)]
+    client.force_login(staff["judge"])
+    page = client.get(reverse("games:my_tables", args=[slug])).content.decode()
+    assert "S1-T3" in page
+    client.force_login(staff["player"])
+    assert client.post(url, {"stage": "final", "number": "1"}).status_code == 403
