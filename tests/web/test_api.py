@@ -510,4 +510,11 @@ def test_the_openapi_document_and_the_interactive_docs_are_served(client, db):
     assert {"TokenAuth", "SessionAuth"} <= set(schema["components"]["securitySchemes"])
     docs = client.get("/api/docs")
     assert docs.status_code == 200
-    assert b"openapi.json" in docs.content
+    page = docs.content.decode()
+    assert '"url": "/api/openapi.json"' in page
+    assert "cdn" not in page.lower()
+    bundle = "/static/ninja/swagger-ui-bundle.js"
+    assert bundle in page
+    response = client.get(bundle)
+    assert response.status_code == 200
+    response.close()
