@@ -117,6 +117,8 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": DATA_DIR / "mafiatab.sqlite3",
+            # Kept open like PostgreSQL's: a new connection re-reads the schema.
+            "CONN_MAX_AGE": 60,
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
