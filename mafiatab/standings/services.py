@@ -22,9 +22,10 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
 from mafiatab.core.protocol import Tournament as CoreTournament
 from mafiatab.core.roles import Stage, Team
@@ -300,11 +301,18 @@ def explanations_of(core: CoreTournament, game_pks: dict[str, int]) -> dict[str,
     return result
 
 
+def inputs_key(ruleset: str, participants: Any, games_before_final: Any, lot_seed: Any) -> str:
+    """The tournament's own scoring settings as text, part of a snapshot's key (an edit
+    that bypasses the services, in the admin, still gets new standings)."""
+    return f"{ruleset}|{participants}|{games_before_final}|{lot_seed}"
+
+
 def _inputs(tournament: Tournament) -> str:
-    """The tournament's own scoring settings, part of a snapshot's key."""
-    return (
-        f"{tournament.ruleset}|{tournament.participants}|"
-        f"{tournament.games_before_final}|{tournament.lot_seed}"
+    return inputs_key(
+        tournament.ruleset,
+        tournament.participants,
+        tournament.games_before_final,
+        tournament.lot_seed,
     )
 
 
@@ -520,6 +528,74 @@ def viewer_standings(*, tournament: Tournament, staff: bool, provisional: bool =
     if snapshot is None:
         snapshot = standings_snapshot(tournament=tournament, provisional=provisional)
     return replace(shown, snapshot=snapshot)
+
+
+def stamp(value: dt.datetime | str) -> str:
+    """A snapshot's computing time as text, the same from every database and query."""
+    moment = parse_datetime(value) if isinstance(value, str) else value
+    if moment is None:
+        raise ValueError(f"not a timestamp: {value!r}")
+    if timezone.is_naive(moment):
+        moment = moment.replace(tzinfo=dt.UTC)
+    return f"{moment.timestamp():.6f}"
+
+
+def shown_token(shown: Shown) -> str:
+    """Changes whenever what a viewer sees changes (a refresh can then be skipped)."""
+    snapshot = shown.snapshot
+    seen = f"{snapshot.pk}.{stamp(snapshot.computed_at)}" if snapshot else "none"
+    return f"{seen}.{int(shown.hidden)}.{int(shown.frozen)}"
+
+
+@dataclass(frozen=True, slots=True)
+class PublicState:
+    """What the public sees of a tournament's standings, read in one query."""
+
+    token: str | None
+    """`shown_token` of the public's view; None when it must first be computed."""
+    header: tuple[Any, ...]
+    """The tournament's fields shown around the table (name, stars, ruleset, slug)."""
+
+
+_PUBLIC_STATE_SQL = """
+SELECT t.id, t.name, t.stars, t.ruleset, t.participants, t.games_before_final, t.lot_seed,
+       t.standings_hidden, t.standings_frozen_version,
+       s.id, s.computed_at, s.inputs, f.id, f.computed_at
+FROM {tournament} t
+LEFT JOIN {snapshot} s ON s.tournament_id = t.id AND s.version = t.standings_version
+     AND s.provisional = %s
+LEFT JOIN {snapshot} f ON f.tournament_id = t.id AND f.version = t.standings_frozen_version
+     AND f.provisional = %s
+WHERE t.slug = %s
+ORDER BY f.id DESC
+"""
+
+
+def public_state(*, slug: str, provisional: bool = False) -> PublicState | None:
+    """The public's view of the standings in one plain query, for the pages every
+    spectator polls (None: no such tournament)."""
+    sql = _PUBLIC_STATE_SQL.format(
+        tournament=connection.ops.quote_name(Tournament._meta.db_table),
+        snapshot=connection.ops.quote_name(StandingsSnapshot._meta.db_table),
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [provisional, provisional, slug])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    first = rows[0]
+    _, name, stars, ruleset, participants, before_final, lot_seed, hidden, frozen = first[:9]
+    header = (name, stars, ruleset, slug)
+    frozen = frozen is not None
+    if hidden:
+        return PublicState(f"none.1.{int(frozen)}", header)
+    if frozen and first[12] is not None:
+        return PublicState(f"{first[12]}.{stamp(first[13])}.0.1", header)
+    inputs = inputs_key(ruleset, participants, before_final, lot_seed)
+    for row in rows:
+        if row[9] is not None and row[11] == inputs:
+            return PublicState(f"{row[9]}.{stamp(row[10])}.0.{int(frozen)}", header)
+    return PublicState(None, header)
 
 
 # --- the organiser's settings ----------------------------------------------------------

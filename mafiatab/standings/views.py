@@ -4,17 +4,25 @@ from __future__ import annotations
 
 import csv
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from mafiatab.core.scoring import format_points
+from mafiatab.standings import services
 from mafiatab.standings.services import (
     Shown,
     player_explanation,
+    public_state,
+    shown_token,
     standings_freeze,
     standings_set_hidden,
     standings_unfreeze,
@@ -28,30 +36,65 @@ REFRESH_SECONDS = 15
 
 
 def _shown(request: HttpRequest, slug: str) -> tuple[Tournament, dict[str, bool], Shown, bool]:
+    provisional = request.GET.get("provisional") == "1"
     tournament = get_object_or_404(Tournament, slug=slug)
     can = permissions_for(request.user, tournament)
-    provisional = request.GET.get("provisional") == "1"
     shown = viewer_standings(
         tournament=tournament, staff=can["view_live_standings"], provisional=provisional
     )
     return tournament, can, shown, provisional
 
 
-def state_token(shown: Shown) -> str:
-    """Changes whenever what the viewer sees changes (a refresh can then be skipped)."""
-    snapshot = shown.snapshot
-    seen = f"{snapshot.pk}.{snapshot.computed_at.timestamp()}" if snapshot else "none"
-    return f"{seen}.{int(shown.hidden)}.{int(shown.frozen)}"
+#: Stands for the visitor's CSRF token in a page kept for anonymous visitors.
+CSRF_PLACEHOLDER = "csrf-placeholder-4f1c9e27"
 
 
-@require_GET
+def _is_shareable(request: HttpRequest) -> bool:
+    """True for a visitor who gets the same page as every anonymous one (no account,
+    no session, no pending messages)."""
+    cookies = request.COOKIES
+    if cookies.get(settings.SESSION_COOKIE_NAME) or cookies.get("messages"):
+        return False
+    return not request.user.is_authenticated
+
+
+def _page_key(request: HttpRequest, token: str, header: tuple) -> tuple:
+    partial = bool(getattr(request, "htmx", False))
+    return ("page", token, header, get_language(), partial, request.get_full_path())
+
+
+def _shared_page(html: str, request: HttpRequest) -> HttpResponse:
+    response = HttpResponse(html.replace(CSRF_PLACEHOLDER, get_token(request)))
+    patch_vary_headers(response, ["Cookie"])
+    return response
+
+
+@require_safe
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
-    """The standings as the viewer may see them, official or provisional."""
+    """The standings as the viewer may see them, official or provisional.
+
+    The page an anonymous visitor gets is rendered once per state of the standings and
+    kept in the process: serving it again costs one query (`public_state`) and putting
+    in the visitor's CSRF token.
+    """
+    provisional = request.GET.get("provisional") == "1"
+    fmt = request.GET.get("format")
+    shared = fmt is None and _is_shareable(request)
+    if shared:
+        state = public_state(slug=slug, provisional=provisional)
+        if state is None:
+            raise Http404(slug)
+        if state.token is not None:
+            if request.htmx and request.GET.get("since") == state.token:
+                return HttpResponse(status=204)
+            html = services.derived.get(_page_key(request, state.token, state.header))
+            if html is not None:
+                return _shared_page(html, request)
     tournament, can, shown, provisional = _shown(request, slug)
-    if request.GET.get("format") == "csv":
+    if fmt == "csv":
         return _csv(tournament, shown, provisional)
     projector = request.GET.get("view") == "projector"
-    token = state_token(shown)
+    token = shown_token(shown)
     if request.htmx and request.GET.get("since") == token:
         return HttpResponse(status=204)
     context = {
@@ -67,7 +110,13 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         template = "standings/_projector_live.html" if request.htmx else "standings/projector.html"
     else:
         template = "standings/_live.html" if request.htmx else "standings/table.html"
-    return render(request, template, context)
+    if not shared:
+        return render(request, template, context)
+    header = (tournament.name, tournament.stars, tournament.ruleset, tournament.slug)
+    context["csrf_token"] = CSRF_PLACEHOLDER
+    html = render_to_string(template, context, request)
+    services.derived.put(_page_key(request, token, header), html)
+    return _shared_page(html, request)
 
 
 def _csv(tournament: Tournament, shown: Shown, provisional: bool) -> HttpResponse:
@@ -115,7 +164,7 @@ def _csv(tournament: Tournament, shown: Shown, provisional: bool) -> HttpRespons
     return response
 
 
-@require_GET
+@require_safe
 def player(request: HttpRequest, slug: str, player: str) -> HttpResponse:
     """Every line of one player's points, game by game, with its clause."""
     tournament, can, shown, provisional = _shown(request, slug)
