@@ -359,7 +359,7 @@ def protocol_save(
         if reason
         else {"version": version.number},
     )
-    if status == GameStatus.CONFIRMED:
+    if status != GameStatus.DRAFT:  # provisional standings count submitted protocols
         _standings_changed(game.tournament)
     return version
 
@@ -409,6 +409,7 @@ def protocol_return(*, game: Game, by: User, reason: str) -> ProtocolVersion:
     game.tournament.log_action(
         "game.protocol.returned", by=by, target=game.label, after={"reason": reason.strip()}
     )
+    _standings_changed(game.tournament)
     return version
 
 
@@ -531,6 +532,6 @@ def protest_decide(
             "version": protest.version.number if protest.version else None,
         },
     )
-    if protest.version is not None and game.is_confirmed:
+    if protest.version is not None:
         _standings_changed(game.tournament)
     return protest
