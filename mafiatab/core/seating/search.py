@@ -96,7 +96,7 @@ def square_penalty(top: int, cap: int = 0) -> list[int]:
 class _State:
     """The partition of every round, its pair counts and the pairs in conflict."""
 
-    def __init__(self, problem: SearchProblem, groups: list[list[list[int]]]) -> None:
+    def __init__(self, problem: SearchProblem, groups: list[list[list[int]]], ceiling: int) -> None:
         n = problem.n_players
         self.n = n
         self.groups = groups
@@ -125,7 +125,7 @@ class _State:
             for group in round_groups:
                 _meet(self.counts, group, 1)
         # A pair is in conflict when its count exceeds limit[a][b] (its base or the ceiling).
-        self.limit = [[max(problem.ceiling, k) for k in row] for row in problem.base_counts]
+        self.limit = [[max(ceiling, k) for k in row] for row in problem.base_counts]
         self.conflicts: list[int] = []
         self.position: dict[int, int] = {}
         for a in range(n):
@@ -302,11 +302,11 @@ def _start(problem: SearchProblem, rng: random.Random, penalty: list[int]) -> li
         rows = -(-problem.n_players // TABLE_SIZE)
         below = _primes(11, rows)[-1:]
         above = _primes(max(11, rows), max(11, rows) * 2)[:1]
-        for q in below + above:
+        for q in sorted(set(below + above)):
             starts.append(affine_groups(problem, rng, penalty, q))
     best, best_key = starts[0], (0, 0)
     for i, groups in enumerate(starts):
-        state = _State(problem, groups)
+        state = _State(problem, groups, problem.ceiling)
         key = (len(state.conflicts), state.cost(penalty))
         if i == 0 or key < best_key:
             best, best_key = groups, key
@@ -320,16 +320,18 @@ def search_groups(
     rng = random.Random(seed)
     top = max(max(row, default=0) for row in problem.base_counts) + len(problem.rounds) + 2
     main = square_penalty(top)
-    groups = _start(problem, rng, main)
     deadline = time.monotonic() + time_limit
-    state = _State(problem, groups)
+    state = _State(problem, _start(problem, rng, main), problem.ceiling)
     heat = TEMPERATURE_PER_MEAN2 * problem.mean**2
     heat = min(MAX_START_TEMPERATURE, max(MIN_START_TEMPERATURE, heat))
-    made, timed_out = _anneal(state, rng, main, iterations, deadline, heat)
-    if problem.cap and not timed_out:
-        state = _State(problem, state.groups)
+    clear = problem.ceiling == 1
+    made, timed_out = _anneal(state, rng, main, iterations, deadline, heat, clear)
+    if problem.cap and not timed_out and not (clear and made < iterations):
+        # The polish is directed at the pairs above the cap.
+        state = _State(problem, state.groups, problem.cap)
         capped = square_penalty(top, problem.cap)
-        extra, timed_out = _anneal(state, rng, capped, iterations // POLISH_SHARE, deadline, 0.0)
+        polish = iterations // POLISH_SHARE
+        extra, timed_out = _anneal(state, rng, capped, polish, deadline, 0.0, False)
         made += extra
     return SearchResult(
         groups=tuple(tuple(tuple(g) for g in rg) for rg in state.groups),
@@ -345,10 +347,13 @@ def _anneal(  # noqa: C901 - the hot loop is kept in one piece for speed
     iterations: int,
     deadline: float,
     start_temperature: float,
+    stop_when_clear: bool,
 ) -> tuple[int, bool]:
     """Run the search in place on `state`; return (iterations made, stopped by the clock).
 
-    With a start temperature of 0 it is a descent (sideways moves allowed).
+    With a start temperature of 0 it is a descent (sideways moves allowed). With
+    `stop_when_clear` it stops as soon as no pair is in conflict (optimal when the
+    ceiling is one meeting: every planned meeting then costs the least it can).
     """
     if not state.active or iterations <= 0:
         return 0, False
@@ -362,8 +367,9 @@ def _anneal(  # noqa: C901 - the hot loop is kept in one piece for speed
     pick_conflict = state.pick_conflict
     cooling = -math.log(COOLING_RATIO) if start_temperature > 0 else 0.0
     temperature = start_temperature
+    # Costs are relative to the start, which is kept: the search never ends worse than it began.
     cost = best_cost = 0
-    best: list[list[list[int]]] | None = None
+    best = [[g[:] for g in rg] for rg in groups]
     tail = iterations // 2
     for it in range(iterations):
         if it % _CHECK_EVERY == 0:
@@ -372,6 +378,8 @@ def _anneal(  # noqa: C901 - the hot loop is kept in one piece for speed
                 return it, True
             temperature = start_temperature * exp(cooling * it / iterations)
         r = -1
+        if not conflicts and stop_when_clear:
+            return it, False
         if conflicts and uniform() < CONFLICT_SHARE:
             r, a = pick_conflict(rng)
         if r < 0:
@@ -434,10 +442,10 @@ def _anneal(  # noqa: C901 - the hot loop is kept in one piece for speed
     return iterations, False
 
 
-def _restore(state: _State, best: list[list[list[int]]] | None, cost: int, best_cost: int) -> None:
+def _restore(state: _State, best: list[list[list[int]]], cost: int, best_cost: int) -> None:
     """Put the best state seen back into `state.groups` if it beats the current one.
 
     Only the groups are restored; the caller rebuilds a `_State` before searching again.
     """
-    if best is not None and best_cost < cost:
+    if best_cost < cost:
         state.groups[:] = best
