@@ -346,3 +346,48 @@ def test_the_organiser_freezes_and_hides_from_the_page_and_it_is_audited(
     assert {"standings.frozen", "standings.hidden"} <= actions
     response = client.post(url, {"action": "nonsense"}, follow=True)
     assert "Unknown standings setting" in response.content.decode()
+
+
+# --- the page kept for anonymous visitors ----------------------------------------------
+
+
+def _csrf_token_of(page: str) -> str:
+    return page.split('name="csrfmiddlewaretoken" value="', 1)[1].split('"', 1)[0]
+
+
+def test_every_anonymous_visitor_gets_a_csrf_token_that_works_for_him(demo):
+    from django.test import Client
+
+    url = reverse("standings:table", args=[demo.slug])
+    tokens = []
+    for _ in range(2):
+        visitor = Client(enforce_csrf_checks=True)
+        page = visitor.get(url).content.decode()
+        token = _csrf_token_of(page)
+        tokens.append(token)
+        switched = visitor.post(
+            reverse("set_language"),
+            {"language": "ru", "next": url, "csrfmiddlewaretoken": token},
+        )
+        assert switched.status_code == 302
+    assert tokens[0] != tokens[1]
+
+
+def test_the_page_kept_for_anonymous_visitors_follows_every_change(client, demo, chief):
+    first = _table(client, demo).content.decode()
+    assert _doc_total(_table(client, demo).content.decode()) == _doc_total(first)
+    _lateness(demo, chief)
+    after_penalty = _table(client, demo).content.decode()
+    assert _doc_total(after_penalty) == format_points(tournament_standings(demo).row("Doc").total)
+    assert _doc_total(after_penalty) != _doc_total(first)
+    demo.name = "Renamed Cup"
+    demo.save()
+    assert "Renamed Cup" in _table(client, demo).content.decode()
+
+
+def test_a_refresh_by_an_anonymous_visitor_without_change_sends_nothing(client, demo):
+    url = reverse("standings:table", args=[demo.slug])
+    token = client.get(url, headers={"HX-Request": "true"}).content.decode()
+    token = token.split("since=", 1)[1].split('"', 1)[0]
+    assert client.get(url, {"since": token}, headers={"HX-Request": "true"}).status_code == 204
+    assert client.get(url, {"since": "stale"}, headers={"HX-Request": "true"}).status_code == 200
