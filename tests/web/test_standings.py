@@ -391,3 +391,12 @@ def test_a_refresh_by_an_anonymous_visitor_without_change_sends_nothing(client, 
     token = token.split("since=", 1)[1].split('"', 1)[0]
     assert client.get(url, {"since": token}, headers={"HX-Request": "true"}).status_code == 204
     assert client.get(url, {"since": "stale"}, headers={"HX-Request": "true"}).status_code == 200
+
+
+def test_the_standings_pages_speak_russian(client, demo):
+    client.cookies["django_language"] = "ru"
+    page = _table(client, demo, provisional="1").content.decode()
+    assert "Предварительная таблица" in page
+    assert "учтены и сданные, но ещё не утверждённые протоколы" in page
+    assert "B: 40% игр одного игрока до финала" in page
+    assert "игр учтено" in page or "игры учтены" in page or "игра учтена" in page
