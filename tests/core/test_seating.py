@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 from collections import Counter
 from itertools import combinations
 
@@ -21,6 +22,14 @@ from mafiatab.core.seating import (
     seat_counts,
 )
 from mafiatab.core.seating.assign import solve_assignment
+from mafiatab.core.seating.search import (
+    SearchProblem,
+    _anneal,
+    _State,
+    affine_groups,
+    greedy_groups,
+    square_penalty,
+)
 from mafiatab.core.seating.seats import assign_seats
 
 #: A small budget keeps the suite fast; determinism does not depend on it.
@@ -335,3 +344,70 @@ def test_edge_colouring_balances_seats_for_any_grouping() -> None:
     for p in range(20):
         seats = Counter(row.index(p) for row in seated if p in row)
         assert set(seats.values()) <= {1, 2} and len(seats) == 10
+
+
+def problem_for(n: int, games: int) -> SearchProblem:
+    """Everybody plays every round on n // 10 tables, nothing played before."""
+    return SearchProblem(
+        n_players=n,
+        rounds=tuple(tuple(range(n)) for _ in range(games)),
+        groups_per_round=(n // 10,) * games,
+        pinned=tuple({} for _ in range(games)),
+        base_counts=tuple((0,) * n for _ in range(n)),
+        mean=9 * games / (n - 1),
+        ceiling=1,
+        cap=2,
+    )
+
+
+def recount(problem: SearchProblem, groups: list[list[list[int]]]) -> list[list[int]]:
+    counts = [list(row) for row in problem.base_counts]
+    for round_groups in groups:
+        for group in round_groups:
+            for p, q in combinations(group, 2):
+                counts[p][q] += 1
+                counts[q][p] += 1
+    return counts
+
+
+def test_the_search_keeps_pair_counts_and_pairs_in_conflict_up_to_date() -> None:
+    problem = problem_for(40, 6)
+    state = _State(problem, greedy_groups(problem, random.Random(1), square_penalty(9)), 1)
+    rng = random.Random(2)
+    for _ in range(500):
+        r = rng.randrange(6)
+        a, b = rng.sample(range(40), 2)
+        if state.where[r][a] != state.where[r][b]:
+            state.swap(r, a, b)
+    counts = recount(problem, state.groups)
+    assert state.counts == counts
+    expected = sorted(a * 40 + b for a, b in combinations(range(40), 2) if counts[a][b] > 1)
+    assert sorted(state.conflicts) == expected
+    assert all(state.conflicts[i] == key for key, i in state.position.items())
+
+
+@pytest.mark.parametrize(("n", "games"), [(110, 11), (130, 13), (170, 12)])
+def test_a_prime_number_of_tables_gives_a_schedule_where_no_pair_meets_twice(
+    n: int, games: int
+) -> None:
+    schedule = plan(n, games, seed=4)
+    assert_valid(schedule, games)
+    assert schedule.metrics.max_meetings == 1
+
+
+def test_affine_start_groups_never_repeat_a_meeting_before_the_repair() -> None:
+    problem = problem_for(110, 11)
+    groups = affine_groups(problem, random.Random(3), square_penalty(14), 11)
+    assert all(sorted(len(g) for g in rg) == [10] * 11 for rg in groups)
+    counts = recount(problem, groups)
+    assert max(max(row) for row in counts) == 1
+
+
+def test_the_annealing_never_ends_worse_than_its_start() -> None:
+    problem = problem_for(110, 11)
+    penalty = square_penalty(14)
+    state = _State(problem, affine_groups(problem, random.Random(3), penalty, 11), 1)
+    start = state.cost(penalty)
+    made, _ = _anneal(state, random.Random(5), penalty, 3_000, float("inf"), 50.0, False)
+    assert made == 3_000
+    assert _State(problem, state.groups, 1).cost(penalty) == start
