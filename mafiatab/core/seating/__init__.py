@@ -34,9 +34,15 @@ How a schedule is made:
 
 1. Who plays in each round: the players with the most games left, ties in a
    seeded order (players sit out in turn).
-2. Grouping: simulated annealing over swaps of two players of one round,
-   minimising the sum over pairs of (games shared)², with the pair counts updated
-   incrementally (`search`).
+2. Grouping (`search`): a start, then conflict-directed annealing. The start is
+   the better of a greedy placement (each player joins the group he has met least)
+   and the lines of an affine plane over Z_q for the primes q around N/10 (two
+   players share one line of one slope, so these groups never repeat a meeting;
+   a prime number of tables ≥ 11 and G ≤ T give no repeated meeting at all). The
+   annealing swaps two players of one round, mostly moving one of a pair that
+   shares too many games to the group where he has met the fewest; it minimises
+   the sum over pairs of (games shared)² with the pair counts updated
+   incrementally, and a final descent punishes pairs above ceil(λ) + 1 hard.
 3. Tables: each round's groups are mapped to physical tables by an exact
    assignment (Hungarian algorithm), avoiding the same table in consecutive
    rounds first and balancing table visits second (`assign`).
