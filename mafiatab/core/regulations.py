@@ -98,6 +98,8 @@ class Regulation:
     """8.6.1: B is this share of the games played before the final."""
     k_threshold: int = 20
     """8.7: K applies to tournaments of at most this many participants."""
+    protest_window_minutes: int = 10
+    """8.9.1: a protest is written at most this many minutes after the game."""
     lateness_fine: Fraction = Fraction(-1, 2)
     """Tournament discipline: the fine for being late to a round."""
     lateness_grace_minutes: int = 5

@@ -231,7 +231,6 @@ def _new_version(
 # --- protocols ---------------------------------------------------------------------
 
 #: 8.9.1: a protest is written within this many minutes after the game.
-PROTEST_WINDOW = dt.timedelta(minutes=10)
 
 
 class ProtocolChanged(Exception):
@@ -448,7 +447,7 @@ def game_mark_replayed(
 
 @transaction.atomic
 def protest_file(*, game: Game, by: User, text: str, now: dt.datetime | None = None) -> Protest:
-    """A player of the game protests its result, within 10 minutes of the protocol's
+    """A player of the game protests its result, within the regulation's window after the protocol's
     submission (8.9.1)."""
     game = _locked(game)
     now = now or timezone.now()
@@ -461,13 +460,15 @@ def protest_file(*, game: Game, by: User, text: str, now: dt.datetime | None = N
         raise ValidationError({"text": _("Write what the protest is about.")})
     if game.submitted_at is None:
         raise ValidationError(_("The protocol has not been submitted yet."))
-    if now > game.submitted_at + PROTEST_WINDOW:
+    minutes = game.tournament.regulation.protest_window_minutes
+    window = dt.timedelta(minutes=minutes)
+    if now > game.submitted_at + window:
         raise ValidationError(
             _(
                 "A protest is written within %(minutes)d minutes after the game (8.9.1); "
                 "it is too late."
             )
-            % {"minutes": PROTEST_WINDOW.seconds // 60}
+            % {"minutes": minutes}
         )
     if Protest.objects.filter(game=game, filed_by=by).exists():
         raise ValidationError(_("You have already protested this game."))
