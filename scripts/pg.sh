@@ -1,7 +1,11 @@
 # Source this file: starts a throwaway PostgreSQL server on loopback and
 # exports DATABASE_URL; the server and its files go away when the shell exits.
 PGBIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
-export PGPORT=${PGPORT:-54329} PGHOST=127.0.0.1 PGUSER=postgres PGDATABASE=mafiatab
+if [ -z "${PGPORT:-}" ]; then
+    # A free loopback port, so that several runs can share a machine.
+    PGPORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+fi
+export PGPORT PGHOST=127.0.0.1 PGUSER=postgres PGDATABASE=mafiatab
 PGROOT=$(mktemp -d)
 chown postgres:postgres "$PGROOT"
 stop_pg() {
