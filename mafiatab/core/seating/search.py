@@ -49,7 +49,9 @@ CANDIDATES = 3
 #: The polish gets 1/POLISH_SHARE of the budget on top of it.
 POLISH_SHARE = 5
 #: Extra cost of a meeting that takes a pair's count above the cap in the polish.
-CAP_PENALTY = 8
+CAP_PENALTY = 50
+#: Extra cost, in the polish, of a meeting that takes a pair's count above the ceiling.
+CEILING_PENALTY = 4
 #: How often (in iterations) the temperature is updated and the clock looked at.
 _CHECK_EVERY = 256
 
@@ -88,9 +90,15 @@ class SearchResult:
     """True if the clock stopped the search before the budget was spent."""
 
 
-def square_penalty(top: int, cap: int = 0) -> list[int]:
-    """Cost of a pair meeting m times, m < top: m², plus CAP_PENALTY per meeting above `cap`."""
-    return [m * m + (CAP_PENALTY * (m - cap) if cap and m > cap else 0) for m in range(top)]
+def square_penalty(top: int, ceiling: int = 0, cap: int = 0) -> list[int]:
+    """Cost of a pair meeting m times, m < top: m², plus CEILING_PENALTY per meeting above
+    `ceiling` and CAP_PENALTY per meeting above `cap` (0: no extra)."""
+    return [
+        m * m
+        + (CEILING_PENALTY * (m - ceiling) if ceiling and m > ceiling else 0)
+        + (CAP_PENALTY * (m - cap) if cap and m > cap else 0)
+        for m in range(top)
+    ]
 
 
 class _State:
@@ -327,9 +335,8 @@ def search_groups(
     clear = problem.ceiling == 1
     made, timed_out = _anneal(state, rng, main, iterations, deadline, heat, clear)
     if problem.cap and not timed_out and not (clear and made < iterations):
-        # The polish is directed at the pairs above the cap.
-        state = _State(problem, state.groups, problem.cap)
-        capped = square_penalty(top, problem.cap)
+        state = _State(problem, state.groups, problem.ceiling)
+        capped = square_penalty(top, problem.ceiling, problem.cap)
         polish = iterations // POLISH_SHARE
         extra, timed_out = _anneal(state, rng, capped, polish, deadline, 0.0, False)
         made += extra
