@@ -400,3 +400,13 @@ def test_the_standings_pages_speak_russian(client, demo):
     assert "учтены и сданные, но ещё не утверждённые протоколы" in page
     assert "B: 40% игр одного игрока до финала" in page
     assert "игр учтено" in page or "игры учтены" in page or "игра учтена" in page
+
+
+def test_an_anonymous_visitor_cannot_change_the_standings_settings(client, demo):
+    url = reverse("standings:manage", args=[demo.slug])
+    assert client.get(url).status_code == 405
+    response = client.post(url, {"action": "hide"})
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("accounts:login"))
+    demo.refresh_from_db()
+    assert not demo.standings_hidden
