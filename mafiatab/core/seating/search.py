@@ -190,13 +190,15 @@ class _State:
 
     def pick_conflict(self, rng: random.Random) -> tuple[int, int]:
         """(round, player) from a random pair in conflict, or (-1, -1) when none can move."""
-        key = self.conflicts[rng.randrange(len(self.conflicts))]
+        uniform = rng.random  # int(uniform() * k) draws like randrange(k), faster
+        key = self.conflicts[int(uniform() * len(self.conflicts))]
         a, b = divmod(key, self.n)
-        together = [r for r in self.active if self.where[r][a] == self.where[r][b] != -1]
+        where = self.where
+        together = [r for r in self.active if where[r][a] == where[r][b] != -1]
         if not together:
             return -1, -1
-        r = together[rng.randrange(len(together))]
-        if rng.random() < 0.5:
+        r = together[int(uniform() * len(together))]
+        if uniform() < 0.5:
             a, b = b, a
         if self.is_movable[r][a]:
             return r, a
@@ -370,7 +372,7 @@ def _anneal(  # noqa: C901 - the hot loop is kept in one piece for speed
     linear = penalty == square_penalty(len(penalty))
     groups, where, counts, movable = state.groups, state.where, state.counts, state.movable
     is_movable, active, conflicts = state.is_movable, state.active, state.conflicts
-    randrange, uniform, exp = rng.randrange, rng.random, math.exp
+    uniform, exp = rng.random, math.exp  # int(uniform() * k) draws like randrange(k), faster
     pick_conflict = state.pick_conflict
     cooling = -math.log(COOLING_RATIO) if start_temperature > 0 else 0.0
     temperature = start_temperature
@@ -390,9 +392,9 @@ def _anneal(  # noqa: C901 - the hot loop is kept in one piece for speed
         if conflicts and uniform() < CONFLICT_SHARE:
             r, a = pick_conflict(rng)
         if r < 0:
-            r = active[randrange(len(active))]
+            r = active[int(uniform() * len(active))]
             pool = movable[r]
-            a = pool[randrange(len(pool))]
+            a = pool[int(uniform() * len(pool))]
         round_groups = groups[r]
         where_r = where[r]
         ga = where_r[a]
@@ -408,9 +410,9 @@ def _anneal(  # noqa: C901 - the hot loop is kept in one piece for speed
         target = joins.index(least)
         if joins.count(least) > 1:
             ties = [g for g, v in enumerate(joins) if v == least]
-            target = ties[randrange(len(ties))]
+            target = ties[int(uniform() * len(ties))]
         members_b = round_groups[target]
-        start = randrange(TABLE_SIZE)
+        start = int(uniform() * TABLE_SIZE)
         best_delta, b = 1 << 60, -1
         movable_r = is_movable[r]
         for j in range(start, start + CANDIDATES):
