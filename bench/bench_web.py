@@ -166,11 +166,12 @@ def stop(process: subprocess.Popen[bytes]) -> None:
 
 
 def report(results: dict[str, Result], paths: dict[str, str]) -> float:
-    print(f"{'endpoint':<10} {'path':<34} {'requests':>8} {'errors':>6} {'req/s':>9}", end="")
+    width = max(len(path) for path in paths.values())
+    print(f"{'endpoint':<10} {'path':<{width}} {'requests':>8} {'errors':>6} {'req/s':>9}", end="")
     print(f" {'median ms':>10} {'p95 ms':>8}")
     for name, result in results.items():
         print(
-            f"{name:<10} {paths[name]:<34} {len(result.latencies):>8} {result.errors:>6}"
+            f"{name:<10} {paths[name]:<{width}} {len(result.latencies):>8} {result.errors:>6}"
             f" {result.rate:>9.1f} {result.percentile(0.5) * 1000:>10.2f}"
             f" {result.percentile(0.95) * 1000:>8.2f}"
         )
