@@ -16,6 +16,7 @@ protocols too. The organiser may hide the standings from the public or freeze th
 from __future__ import annotations
 
 import datetime as dt
+import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass, replace
@@ -361,27 +362,31 @@ def _compute(tournament: Tournament, *, provisional: bool) -> StandingsSnapshot:
 
 
 class _Memo:
-    """A small least-recently-used map, private to the process."""
+    """A small least-recently-used map, private to the process (safe across threads)."""
 
     def __init__(self, size: int) -> None:
         self.size = size
         self.items: OrderedDict[Hashable, Any] = OrderedDict()
+        self.lock = threading.Lock()
 
     def get(self, key: Hashable) -> Any:
-        value = self.items.get(key)
-        if value is not None:
-            self.items.move_to_end(key)
-        return value
+        with self.lock:
+            value = self.items.get(key)
+            if value is not None:
+                self.items.move_to_end(key)
+            return value
 
     def put(self, key: Hashable, value: Any) -> Any:
-        self.items[key] = value
-        self.items.move_to_end(key)
-        while len(self.items) > self.size:
-            self.items.popitem(last=False)
+        with self.lock:
+            self.items[key] = value
+            self.items.move_to_end(key)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
         return value
 
     def clear(self) -> None:
-        self.items.clear()
+        with self.lock:
+            self.items.clear()
 
 
 _snapshots = _Memo(MEMO_SIZE)
