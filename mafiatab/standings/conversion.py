@@ -1,0 +1,266 @@
+"""Computed standings <-> their stored JSON form, and the core calls that fill them.
+
+Snapshots keep the standings with exact numbers (fractions as "n/d" text) and every
+player's explanation grouped by game, so that reading them back gives the very objects
+the core computed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from mafiatab.core.protocol import Tournament as CoreTournament
+from mafiatab.core.roles import Stage, Team
+from mafiatab.core.scoring import TOURNAMENT_PENALTY, ScoreLine, score_game, tournament_context
+from mafiatab.core.standings import Standing, Standings
+from mafiatab.tournaments.conversion import core_tournament
+from mafiatab.tournaments.models import Tournament
+
+# --- what a snapshot holds -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AsOf:
+    """The latest round with a counted game."""
+
+    stage: Stage
+    """Its stage."""
+    round: int
+    """Its number within the stage."""
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The standings of a tournament at one version, with what the pages show beside them."""
+
+    pk: int
+    """The stored snapshot's id."""
+    version: int
+    """The tournament's `standings_version` they were computed at."""
+    provisional: bool
+    """True when submitted (unconfirmed) protocols are counted too."""
+    computed_at: dt.datetime
+    """When the core computed them."""
+    standings: Standings
+    """The core's standings."""
+    as_of: AsOf | None
+    """The latest round with a counted game (None: no game has a round)."""
+    games: int
+    """Counted games."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameEntry:
+    """One game of a player, with the lines of his points in it."""
+
+    game: str
+    """The game's label."""
+    game_pk: int | None
+    """The stored game's id (None when it is no longer stored)."""
+    stage: Stage
+    """The game's stage."""
+    round: int | None
+    """Its round."""
+    table: int | None
+    """Its table."""
+    seat: int
+    """The player's seat."""
+    role: str
+    """The player's role (core value: red, sheriff, black, don)."""
+    winner: str
+    """The game's result (core value: red, black, draw)."""
+    replayed: bool
+    """True for a replayed game (it counts for nothing but its removals)."""
+    lines: tuple[ScoreLine, ...]
+    """The player's points in this game, as the core scores them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """Every point of one player: game by game, then the tournament-level penalties."""
+
+    player: str
+    """The player's nickname."""
+    games: tuple[GameEntry, ...]
+    """Every game the player was seated in, in the tournament's order."""
+    penalties: tuple[ScoreLine, ...]
+    """Tournament-level penalties."""
+
+    def lines(self) -> list[ScoreLine]:
+        """Every line, in the order of `mafiatab.core.scoring.explain`."""
+        return [line for entry in self.games for line in entry.lines] + list(self.penalties)
+
+
+# --- exact JSON forms ------------------------------------------------------------------
+
+
+def _fraction(text: str) -> Fraction:
+    return Fraction(text)
+
+
+def standings_to_data(standings: Standings) -> dict[str, Any]:
+    """The standings as JSON with exact numbers (fractions as "n/d" text)."""
+    return {
+        "tournament": standings.tournament,
+        "coefficient_k": str(standings.coefficient_k),
+        "heavy_side": standings.heavy_side.value if standings.heavy_side else None,
+        "compensation_b": standings.compensation_b,
+        "lot": [list(group) for group in standings.lot],
+        "lot_seed": standings.lot_seed,
+        "rows": [
+            [
+                r.rank,
+                r.player,
+                str(r.total),
+                str(r.main),
+                str(r.extra),
+                str(r.penalties),
+                str(r.compensation),
+                r.wins,
+                r.wins_as_don_or_sheriff,
+                r.first_night_deaths,
+                r.games,
+                r.decided_by_lot,
+            ]
+            for r in standings.rows
+        ],
+    }
+
+
+def standings_from_data(data: dict[str, Any]) -> Standings:
+    """The inverse of `standings_to_data`."""
+    return Standings(
+        tournament=data["tournament"],
+        coefficient_k=_fraction(data["coefficient_k"]),
+        heavy_side=Team(data["heavy_side"]) if data["heavy_side"] else None,
+        compensation_b=data["compensation_b"],
+        rows=tuple(
+            Standing(
+                rank=rank,
+                player=player,
+                total=_fraction(total),
+                main=_fraction(main),
+                extra=_fraction(extra),
+                penalties=_fraction(penalties),
+                compensation=_fraction(compensation),
+                wins=wins,
+                wins_as_don_or_sheriff=wins_ds,
+                first_night_deaths=deaths,
+                games=games,
+                decided_by_lot=by_lot,
+            )
+            for (
+                rank,
+                player,
+                total,
+                main,
+                extra,
+                penalties,
+                compensation,
+                wins,
+                wins_ds,
+                deaths,
+                games,
+                by_lot,
+            ) in data["rows"]
+        ),
+        lot=tuple(tuple(group) for group in data["lot"]),
+        lot_seed=data["lot_seed"],
+    )
+
+
+def _line_data(line: ScoreLine) -> list[Any]:
+    return [line.clause, line.kind, str(line.points), line.label]
+
+
+def _line(player: str, game: str | None, data: list[Any]) -> ScoreLine:
+    clause, kind, points, label = data
+    return ScoreLine(player, game, clause, kind, _fraction(points), label)
+
+
+def explanation_from_data(player: str, data: dict[str, Any]) -> Explanation:
+    """A stored explanation as core lines."""
+    return Explanation(
+        player=player,
+        games=tuple(
+            GameEntry(
+                game=g["game"],
+                game_pk=g["pk"],
+                stage=Stage(g["stage"]),
+                round=g["round"],
+                table=g["table"],
+                seat=g["seat"],
+                role=g["role"],
+                winner=g["winner"],
+                replayed=g["replayed"],
+                lines=tuple(_line(player, g["game"], line) for line in g["lines"]),
+            )
+            for g in data["games"]
+        ),
+        penalties=tuple(_line(player, None, line) for line in data["penalties"]),
+    )
+
+
+# --- computing -------------------------------------------------------------------------
+
+
+def scoring_input(tournament: Tournament, *, provisional: bool) -> CoreTournament:
+    """What the core scores: confirmed protocols, or with `provisional` submitted ones too."""
+    return core_tournament(tournament, provisional=provisional)
+
+
+def as_of(core: CoreTournament) -> AsOf | None:
+    """The latest round (by stage, then number) with a counted game."""
+    order = list(Stage)
+    latest: tuple[int, int] | None = None
+    for game in core.games:
+        if game.is_counted() and game.round is not None:
+            key = (order.index(game.stage), game.round)
+            latest = key if latest is None or key > latest else latest
+    return AsOf(order[latest[0]], latest[1]) if latest else None
+
+
+def explanations_of(core: CoreTournament, game_pks: dict[str, int]) -> dict[str, dict[str, Any]]:
+    """Every player's explanation in one pass over the games (the JSON form).
+
+    The lines are the core's (`score_game` with the tournament's context), in the order
+    of `mafiatab.core.scoring.explain`, grouped by game.
+    """
+    context = tournament_context(core)
+    result: dict[str, dict[str, Any]] = {
+        name: {"games": [], "penalties": []} for name in core.player_names()
+    }
+    for protocol in core.games:
+        lines: dict[str, list[list[Any]]] = {}
+        for line in score_game(protocol, context.regulation, context):
+            lines.setdefault(line.player, []).append(_line_data(line))
+        for seat, player in enumerate(protocol.players, start=1):
+            result[player]["games"].append(
+                {
+                    "game": protocol.id,
+                    "pk": game_pks.get(protocol.id),
+                    "stage": protocol.stage.value,
+                    "round": protocol.round,
+                    "table": protocol.table,
+                    "seat": seat,
+                    "role": protocol.roles[seat - 1].value,
+                    "winner": protocol.winner.value,
+                    "replayed": protocol.replayed,
+                    "lines": lines.get(player, []),
+                }
+            )
+    for penalty in core.penalties:
+        line = ScoreLine(
+            penalty.player,
+            None,
+            TOURNAMENT_PENALTY,
+            "penalty",
+            penalty.points,
+            penalty.reason or "penalty",
+        )
+        result.setdefault(penalty.player, {"games": [], "penalties": []})
+        result[penalty.player]["penalties"].append(_line_data(line))
+    return result
