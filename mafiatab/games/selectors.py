@@ -21,7 +21,14 @@ from mafiatab.core.tournament_file import TournamentFileError, protocol_from_dic
 from mafiatab.core.validation import Problem
 from mafiatab.core.voting import validate_voting, voting_from_list
 from mafiatab.games.conversion import file_form
-from mafiatab.games.models import Game, GameStatus, Protest, ProtestStatus, Round
+from mafiatab.games.models import (
+    STAGE_CHOICES,
+    Game,
+    GameStatus,
+    Protest,
+    ProtestStatus,
+    Round,
+)
 from mafiatab.tournaments.models import Tournament
 
 
@@ -90,6 +97,44 @@ def open_protests(tournament: Tournament) -> QuerySet[Protest]:
         .select_related("game", "filed_by")
         .order_by("filed_at")
     )
+
+
+@dataclass(frozen=True)
+class RoundGames:
+    """The games of one round of a stage, in the order of their tables."""
+
+    stage: str
+    stage_label: str
+    round: int | None
+    games: list[Game]
+
+
+def games_by_round(tournament: Tournament, *, with_unconfirmed: bool) -> list[RoundGames]:
+    """The tournament's games by stage and round; only confirmed ones unless asked."""
+    games = (
+        Game.objects.filter(tournament=tournament)
+        .select_related("replay")
+        .prefetch_related("seats")
+        .order_by("position")
+    )
+    if not with_unconfirmed:
+        games = games.filter(status=GameStatus.CONFIRMED)
+    stages = [code for code, _label in STAGE_CHOICES]
+    labels = dict(STAGE_CHOICES)
+
+    def key(game: Game) -> tuple[int, int, int, int]:
+        stage = stages.index(game.stage) if game.stage in stages else len(stages)
+        return (stage, game.round or 0, game.table or 0, game.position)
+
+    groups: list[RoundGames] = []
+    for game in sorted(games, key=key):
+        last = groups[-1] if groups else None
+        if last is None or (last.stage, last.round) != (game.stage, game.round):
+            label = str(labels.get(game.stage, game.stage))
+            last = RoundGames(game.stage, label, game.round, [])
+            groups.append(last)
+        last.games.append(game)
+    return groups
 
 
 def game_with_rows(tournament: Tournament, label: str) -> Game | None:

@@ -9,6 +9,7 @@ urlpatterns = [
     path("rounds/<int:pk>/tables/", views.table_add, name="table_add"),
     path("my-tables/", views.my_tables, name="my_tables"),
     path("protocols/queue/", views.queue, name="queue"),
+    path("games/", views.game_list, name="list"),
     path("games/<int:pk>/", views.detail, name="detail"),
     path("games/<int:pk>/history/", views.history, name="history"),
     path("games/<int:pk>/protocol/", views.protocol, name="protocol"),

@@ -19,6 +19,7 @@ from mafiatab.games.conversion import game_data
 from mafiatab.games.models import Game, Protest, Round
 from mafiatab.tournaments.models import StaffMember, Tournament
 from mafiatab.tournaments.permissions import permissions_for, tournament_permission, user_can
+from mafiatab.tournaments.views import tournament_context
 
 # --- loading with the one permission check ---------------------------------------------
 
@@ -162,6 +163,19 @@ def queue(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 
 # --- the game page and its history ------------------------------------------------------
+
+
+@require_GET
+def game_list(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every game by stage and round: confirmed ones for all, every status for the staff."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    staff = user_can(request.user, tournament, "view_protocols")
+    context = tournament_context(request, tournament) | {
+        "staff_view": staff,
+        "rounds": selectors.games_by_round(tournament, with_unconfirmed=staff),
+        "seat_numbers": list(pf.SEATS),
+    }
+    return render(request, "games/list.html", context)
 
 
 @require_GET

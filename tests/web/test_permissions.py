@@ -24,6 +24,7 @@ PUBLIC = {
     "tournaments:export",
     "standings:table",
     "standings:player",
+    "games:list",
     "seating:index",
     "seating:print",
 }
