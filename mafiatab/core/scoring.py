@@ -19,7 +19,7 @@ from fractions import Fraction
 from itertools import chain
 from operator import itemgetter
 
-from mafiatab.core.protocol import Protocol, Tournament, deal_of
+from mafiatab.core.protocol import Protocol, Tournament, TournamentPenalty, deal_of
 from mafiatab.core.regulations import Regulation, get_regulation
 from mafiatab.core.roles import Role, Stage, Team, Winner
 from mafiatab.core.validation import game_label
@@ -361,15 +361,25 @@ def tournament_context(tournament: Tournament) -> ScoringContext:
 
 def explain(tournament: Tournament, player: str) -> list[ScoreLine]:
     """Every line of the player's points, game by game, then his tournament penalties."""
+    return explain_all(tournament).get(player, [])
+
+
+def explain_all(tournament: Tournament) -> dict[str, list[ScoreLine]]:
+    """Every player's lines in one pass: game by game, then tournament penalties.
+
+    Every player seated in any game is a key, a player with no points too.
+    """
     context = tournament_context(tournament)
-    lines: list[ScoreLine] = []
+    lines: dict[str, list[ScoreLine]] = {nick: [] for nick in tournament.player_names()}
     for protocol in tournament.games:
-        if player in protocol.players:
-            game_lines = score_game(protocol, context.regulation, context)
-            lines.extend(line for line in game_lines if line.player == player)
-    lines.extend(
-        ScoreLine(player, None, TOURNAMENT_PENALTY, "penalty", p.points, p.reason or "penalty")
-        for p in tournament.penalties
-        if p.player == player
-    )
+        for line in score_game(protocol, context.regulation, context):
+            lines[line.player].append(line)
+    for penalty in tournament.penalties:
+        lines.setdefault(penalty.player, []).append(penalty_line(penalty))
     return lines
+
+
+def penalty_line(penalty: TournamentPenalty) -> ScoreLine:
+    """The line of a tournament-level penalty (lateness, lobby)."""
+    reason = penalty.reason or "penalty"
+    return ScoreLine(penalty.player, None, TOURNAMENT_PENALTY, "penalty", penalty.points, reason)

@@ -14,7 +14,7 @@ from typing import Any
 
 from mafiatab.core.protocol import Tournament as CoreTournament
 from mafiatab.core.roles import Stage, Team
-from mafiatab.core.scoring import TOURNAMENT_PENALTY, ScoreLine, score_game, tournament_context
+from mafiatab.core.scoring import ScoreLine, explain_all
 from mafiatab.core.standings import Standing, Standings
 from mafiatab.tournaments.conversion import core_tournament
 from mafiatab.tournaments.models import Tournament
@@ -226,17 +226,16 @@ def as_of(core: CoreTournament) -> AsOf | None:
 def explanations_of(core: CoreTournament, game_pks: dict[str, int]) -> dict[str, dict[str, Any]]:
     """Every player's explanation in one pass over the games (the JSON form).
 
-    The lines are the core's (`score_game` with the tournament's context), in the order
+    The lines are the core's (`explain_all`), in the order
     of `mafiatab.core.scoring.explain`, grouped by game.
     """
-    context = tournament_context(core)
-    result: dict[str, dict[str, Any]] = {
-        name: {"games": [], "penalties": []} for name in core.player_names()
-    }
+    explained = explain_all(core)
+    result: dict[str, dict[str, Any]] = {name: {"games": [], "penalties": []} for name in explained}
+    by_game: dict[tuple[str, str | None], list[list[Any]]] = {}
+    for player, player_lines in explained.items():
+        for line in player_lines:
+            by_game.setdefault((player, line.game), []).append(_line_data(line))
     for protocol in core.games:
-        lines: dict[str, list[list[Any]]] = {}
-        for line in score_game(protocol, context.regulation, context):
-            lines.setdefault(line.player, []).append(_line_data(line))
         for seat, player in enumerate(protocol.players, start=1):
             result[player]["games"].append(
                 {
@@ -249,18 +248,9 @@ def explanations_of(core: CoreTournament, game_pks: dict[str, int]) -> dict[str,
                     "role": protocol.roles[seat - 1].value,
                     "winner": protocol.winner.value,
                     "replayed": protocol.replayed,
-                    "lines": lines.get(player, []),
+                    "lines": by_game.get((player, protocol.id), []),
                 }
             )
-    for penalty in core.penalties:
-        line = ScoreLine(
-            penalty.player,
-            None,
-            TOURNAMENT_PENALTY,
-            "penalty",
-            penalty.points,
-            penalty.reason or "penalty",
-        )
-        result.setdefault(penalty.player, {"games": [], "penalties": []})
-        result[penalty.player]["penalties"].append(_line_data(line))
+    for player in explained:
+        result[player]["penalties"] = by_game.get((player, None), [])
     return result
