@@ -12,7 +12,8 @@ def register(subparsers: Any) -> None:
         help="serve the web application with the demo tournament",
         description=(
             "Create and migrate the database in DIR; on a new database load the demo "
-            "tournament and its accounts; then serve the site on 127.0.0.1:PORT."
+            "tournament and its accounts; then serve the site on 127.0.0.1:PORT. "
+            "The demo logins are printed whenever the demo accounts exist."
         ),
     )
     parser.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
@@ -33,15 +34,17 @@ def run(args: argparse.Namespace) -> int:
     from mafiatab.tournaments.cli import setup_django
 
     data_dir = setup_django(args.data_dir)
-    from mafiatab.tournaments.demo import DEMO_PASSWORD, demo_load
+    from mafiatab.tournaments.demo import DEMO_PASSWORD, demo_load, demo_logins
     from mafiatab.tournaments.models import Tournament
 
     if not Tournament.objects.exists():
         tournament, logins = demo_load()
         print(f"Loaded the demo tournament {tournament.name!r} into {data_dir}.")
-        _print_logins(logins, DEMO_PASSWORD)
     else:
         print(f"Using the existing data in {data_dir}.")
+        logins = demo_logins()
+    if logins:
+        _print_logins(logins, DEMO_PASSWORD)
     return serve(port=args.port)
 
 

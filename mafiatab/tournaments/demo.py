@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.contrib.auth.hashers import make_password
+from django.contrib.auth.hashers import check_password, make_password
 from django.db import transaction
 
 from mafiatab.accounts.models import User
@@ -17,11 +17,52 @@ DEMO_PASSWORD = "mafiatab-demo"
 ORGANISER_NICKNAME = "Игорь Белов"
 
 
+#: The roles shown next to each kind of demo account.
+ORGANISER_ROLE = "organiser, chief judge"
+JUDGE_ROLE = "table judge"
+PLAYER_ROLE = "player"
+
+
 @dataclass(frozen=True)
 class DemoLogin:
     username: str
     nickname: str
     role: str
+
+
+def _demo_role(username: str) -> str | None:
+    """The role of a demo account by its login (None for any other account)."""
+    if username == "organiser":
+        return ORGANISER_ROLE
+    for prefix, role in (("judge", JUDGE_ROLE), ("player", PLAYER_ROLE)):
+        number = username.removeprefix(prefix)
+        if number != username and number.isdigit():
+            return role
+    return None
+
+
+def demo_logins() -> list[DemoLogin]:
+    """The demo accounts that still exist and still open with the demo password.
+
+    The demo gives every account one shared password hash, so each distinct hash
+    is checked once and a changed password drops its account from the list.
+    """
+    order = {ORGANISER_ROLE: 0, JUDGE_ROLE: 1, PLAYER_ROLE: 2}
+    found: list[tuple[int, int, str, DemoLogin]] = []
+    opens: dict[str, bool] = {}
+    users = User.objects.filter(is_active=True).filter(
+        username__regex=r"^(organiser|judge[0-9]+|player[0-9]+)$"
+    )
+    for user in users.only("username", "nickname", "password"):
+        role = _demo_role(user.username)
+        if role is None:
+            continue
+        if user.password not in opens:
+            opens[user.password] = check_password(DEMO_PASSWORD, user.password)
+        if opens[user.password]:
+            login = DemoLogin(user.username, user.nickname, role)
+            found.append((order[role], len(user.username), user.username, login))
+    return [item[-1] for item in sorted(found, key=lambda item: item[:3])]
 
 
 def _account(username: str, nickname: str, password_hash: str, *, city: str = "") -> User:
@@ -37,16 +78,16 @@ def demo_load() -> tuple[Tournament, list[DemoLogin]]:
     password_hash = make_password(DEMO_PASSWORD)  # hashed once: the accounts share it
     logins: list[DemoLogin] = []
     organiser = _account("organiser", ORGANISER_NICKNAME, password_hash, city="Москва")
-    logins.append(DemoLogin("organiser", ORGANISER_NICKNAME, "organiser, chief judge"))
+    logins.append(DemoLogin("organiser", ORGANISER_NICKNAME, ORGANISER_ROLE))
     judges: list[User] = []
     judge_names = list(dict.fromkeys(g.judge for g in core.games if g.judge))[:3]
     for number, name in enumerate(judge_names, start=1):
         judges.append(_account(f"judge{number}", name, password_hash))
-        logins.append(DemoLogin(f"judge{number}", name, "table judge"))
+        logins.append(DemoLogin(f"judge{number}", name, JUDGE_ROLE))
     for number, name in enumerate(core.player_names(), start=1):
         username = f"player{number:02d}"
         _account(username, name, password_hash)
-        logins.append(DemoLogin(username, name, "player"))
+        logins.append(DemoLogin(username, name, PLAYER_ROLE))
     starts_on, ends_on = _dates_of(core)
     info = TournamentInfo(
         name=core.name,

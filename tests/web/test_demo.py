@@ -1,0 +1,68 @@
+"""`mafiatab demo`: the first start loads the demo and prints its logins; every later
+start prints the logins again while the demo accounts exist."""
+
+from __future__ import annotations
+
+import pytest
+
+from mafiatab.accounts.models import User
+from mafiatab.cli import main
+from mafiatab.commands import demo as demo_command
+from mafiatab.tournaments.demo import DEMO_PASSWORD, demo_logins
+from mafiatab.tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def no_server(monkeypatch, fast_passwords):
+    """The command runs up to the point where it would serve, then returns."""
+    served = []
+    monkeypatch.delenv("MAFIATAB_DATA_DIR", raising=False)  # restored after the test
+    monkeypatch.setattr(demo_command, "serve", lambda *, port: served.append(port) or 0)
+    return served
+
+
+def _start(capsys, tmp_path):
+    code = main(["demo", "--port", "8123", "--data-dir", str(tmp_path)])
+    return code, capsys.readouterr().out
+
+
+def test_the_first_start_loads_the_demo_and_prints_the_logins(capsys, tmp_path, no_server):
+    code, out = _start(capsys, tmp_path)
+    assert code == 0 and no_server == [8123]
+    assert "Loaded the demo tournament" in out
+    assert f"Demo accounts (password for all: {DEMO_PASSWORD}):" in out
+    assert "organiser" in out and "judge1" in out and "player01" in out
+    assert Tournament.objects.count() == 1
+
+
+def test_a_second_start_prints_the_same_logins_again(capsys, tmp_path, no_server):
+    _code, first = _start(capsys, tmp_path)
+    code, second = _start(capsys, tmp_path)
+    assert code == 0 and no_server == [8123, 8123]
+    assert "Using the existing data" in second
+    assert Tournament.objects.count() == 1
+    logins = first[first.index("Demo accounts") :]
+    assert second[second.index("Demo accounts") :] == logins
+    assert logins.index("organiser") < logins.index("judge1") < logins.index("player01")
+
+
+def test_a_changed_password_drops_the_account_from_the_logins(capsys, tmp_path, no_server):
+    _start(capsys, tmp_path)
+    player = User.objects.get(username="player02")
+    player.set_password("my-own-secret-9")
+    player.save()
+    names = [login.username for login in demo_logins()]
+    assert "player02" not in names and "player01" in names
+    _code, out = _start(capsys, tmp_path)
+    assert "player02" not in out and "player01" in out
+
+
+def test_a_site_without_demo_accounts_prints_no_logins(capsys, tmp_path, no_server, make_user):
+    from mafiatab.tournaments.services import TournamentInfo, tournament_create
+
+    tournament_create(info=TournamentInfo(name="Own Cup", ruleset="fiim"), by=make_user("Host"))
+    code, out = _start(capsys, tmp_path)
+    assert code == 0 and "Using the existing data" in out
+    assert "Demo accounts" not in out
