@@ -11,7 +11,6 @@ from django.views.decorators.http import require_http_methods
 
 from mafiatab.core.tournament_file import dumps_tournament
 from mafiatab.registrations.models import Status
-from mafiatab.standings.services import tournament_standings
 from mafiatab.tournaments.conversion import core_tournament
 from mafiatab.tournaments.forms import StaffForm, TournamentForm, add_service_errors
 from mafiatab.tournaments.models import StaffRole, Tournament
@@ -58,7 +57,6 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "waiting": registrations.filter(status=Status.WAITING).order_by("waiting_since", "id"),
         "replacements": tournament.replacements.select_related("absent"),
         "my_registration": mine,
-        "standings": tournament_standings(tournament),
         "game_count": tournament.games.count(),
     }
     return render(request, "tournaments/detail.html", context)
