@@ -14,6 +14,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from mafiatab.registrations.models import Status
 from mafiatab.seating.conversion import find_player, grid, histogram_bars, seats_of
+from mafiatab.seating.flags import translate_flags
 from mafiatab.seating.forms import GenerateForm, PublishForm
 from mafiatab.seating.models import DraftStatus, SeatingDraft
 from mafiatab.seating.services import (
@@ -153,6 +154,7 @@ def _draft_page(
     other = published_draft(tournament, draft.stage)
     context = tournament_context(request, tournament) | {
         "draft": draft,
+        "flags": translate_flags(draft.flags),
         "metrics": draft.metrics,
         "bars": histogram_bars(draft.metrics),
         "rounds": grid(draft),
