@@ -132,19 +132,27 @@ def lot_order(seed: int, player: str) -> bytes:
 
 
 def _points(player: str, entry: PlayerTally, context: ScoringContext) -> tuple[Fraction, ...]:
-    """(main, extra, compensation) of one player, exactly, from his award counts."""
-    main = Fraction(0)
-    extra = Fraction(0)
+    """(main, extra, compensation) of one player, exactly, from his award counts.
+
+    Amounts with the same denominator are added as integers; one fraction per
+    denominator is built at the end.
+    """
+    main: dict[int, int] = {}
+    extra: dict[int, int] = {}
     compensation = Fraction(0)
     for (clause, amount), count in entry.awards.items():
-        points = context.amount(player, clause, amount) * count
+        points = context.amount(player, clause, amount)
         if clause == COMPENSATION:
-            compensation += points
-        if clause in MAIN_CLAUSES:
-            main += points
-        else:
-            extra += points
-    return main, extra, compensation
+            compensation += points * count
+        sums = main if clause in MAIN_CLAUSES else extra
+        denominator = points.denominator
+        sums[denominator] = sums.get(denominator, 0) + points.numerator * count
+    return _sum(main), _sum(extra), compensation
+
+
+def _sum(by_denominator: dict[int, int]) -> Fraction:
+    parts = [Fraction(n, d) for d, n in by_denominator.items()]
+    return sum(parts[1:], parts[0]) if parts else Fraction(0)
 
 
 def compute_standings(tournament: Tournament) -> Standings:
@@ -163,7 +171,7 @@ def compute_standings(tournament: Tournament) -> Standings:
             Standing(
                 rank=0,
                 player=player,
-                total=main + extra + fined,
+                total=main + extra + fined if fined else main + extra,
                 main=main,
                 extra=extra,
                 penalties=fined,
