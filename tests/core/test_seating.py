@@ -106,7 +106,7 @@ def test_different_seeds_give_different_schedules() -> None:
     assert plan(40, 6, seed=1).rounds != plan(40, 6, seed=2).rounds
 
 
-def test_the_search_lowers_the_repeated_meetings_of_a_random_seating() -> None:
+def test_the_search_lowers_the_repeated_meetings_of_its_start() -> None:
     unsearched = plan(60, 10, seed=3, iterations=0).metrics
     searched = plan(60, 10, seed=3, iterations=150_000).metrics
     assert searched.variance < unsearched.variance

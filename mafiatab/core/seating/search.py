@@ -4,9 +4,9 @@ The state is, for every planned round, a partition of the round's players into
 groups of ten. A move swaps two players of one round who sit in different groups.
 The cost is a sum over pairs of players of a convex penalty of m, the number of
 games the pair shares (rounds already played and "virtual" meetings for pairs
-that should avoid each other included): m² by default, which for a fixed number
-of games is the variance of the pair counts up to constants, plus a steep extra
-for pairs above a cap in the final polish.
+that should avoid each other included): m², which for a fixed number of games is
+the variance of the pair counts up to constants; the final polish (a descent) adds
+an extra per meeting above ceil(λ) and a steeper one above ceil(λ) + 1, the cap.
 
 Pair counts are kept in one row per player and updated incrementally. The change
 of cost of moving `a` from group A to group B while `b` goes the other way is
@@ -18,8 +18,12 @@ than the mean allows (kept in a list updated with the counts) is picked, with a
 round where it sits together; one of the two leaves, for the group of that round
 where he has met the fewest, swapping with the best of a few of its members. The
 rest of the time the player to move is drawn at random. A move is accepted by the
-Metropolis rule at a low, geometrically falling temperature. Every round starts
-from a greedy construction (each player joins the group he has met least).
+Metropolis rule at a low, geometrically falling temperature.
+
+The start is the better of a greedy construction (each player joins the group he
+has met least) and the lines of an affine plane (`affine_groups`): with T tables,
+T prime ≥ 11 and G ≤ T, the latter is a schedule where no pair meets twice, and
+near such sizes it leaves the annealing far less to repair.
 
 The search is governed by an iteration budget, so that a seed gives the same
 result on any machine; the time limit is only a safety cap, and when it cuts the
@@ -48,8 +52,8 @@ CONFLICT_SHARE = 0.9
 CANDIDATES = 3
 #: The polish gets 1/POLISH_SHARE of the budget on top of it.
 POLISH_SHARE = 5
-#: Extra cost of a meeting that takes a pair's count above the cap in the polish.
-CAP_PENALTY = 50
+#: In the polish, a pair k meetings above the cap costs this times k² more.
+CAP_PENALTY = 12
 #: Extra cost, in the polish, of a meeting that takes a pair's count above the ceiling.
 CEILING_PENALTY = 4
 #: How often (in iterations) the temperature is updated and the clock looked at.
@@ -92,11 +96,11 @@ class SearchResult:
 
 def square_penalty(top: int, ceiling: int = 0, cap: int = 0) -> list[int]:
     """Cost of a pair meeting m times, m < top: m², plus CEILING_PENALTY per meeting above
-    `ceiling` and CAP_PENALTY per meeting above `cap` (0: no extra)."""
+    `ceiling` and CAP_PENALTY times the square of the meetings above `cap` (0: no extra)."""
     return [
         m * m
         + (CEILING_PENALTY * (m - ceiling) if ceiling and m > ceiling else 0)
-        + (CAP_PENALTY * (m - cap) if cap and m > cap else 0)
+        + (CAP_PENALTY * (m - cap) ** 2 if cap and m > cap else 0)
         for m in range(top)
     ]
 
@@ -337,11 +341,15 @@ def search_groups(
     clear = problem.ceiling == 1
     made, timed_out = _anneal(state, rng, main, iterations, deadline, heat, clear)
     if problem.cap and not timed_out and not (clear and made < iterations):
-        state = _State(problem, state.groups, problem.ceiling)
         capped = square_penalty(top, problem.ceiling, problem.cap)
-        polish = iterations // POLISH_SHARE
-        extra, timed_out = _anneal(state, rng, capped, polish, deadline, 0.0, False)
-        made += extra
+        share = iterations // POLISH_SHARE
+        # The polish aims first at the pairs above the cap, then at those above the ceiling.
+        for aim, budget in ((problem.cap, share // 2), (problem.ceiling, share - share // 2)):
+            state = _State(problem, state.groups, aim)
+            extra, timed_out = _anneal(state, rng, capped, budget, deadline, 0.0, False)
+            made += extra
+            if timed_out:
+                break
     return SearchResult(
         groups=tuple(tuple(tuple(g) for g in rg) for rg in state.groups),
         iterations=made,
