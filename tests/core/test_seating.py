@@ -21,7 +21,7 @@ from mafiatab.core.seating import (
     plan_seating,
     seat_counts,
 )
-from mafiatab.core.seating.assign import solve_assignment
+from mafiatab.core.seating.assign import order_rounds, solve_assignment
 from mafiatab.core.seating.search import (
     SearchProblem,
     _anneal,
@@ -333,6 +333,31 @@ def test_assignment_finds_the_cheapest_permutation() -> None:
     columns = solve_assignment(cost)
     assert sorted(columns) == [0, 1, 2]
     assert sum(cost[r][c] for r, c in enumerate(columns)) == 5
+
+
+def forced_repeats(first: list[list[int]], second: list[list[int]]) -> int:
+    """Fewest players at the same table in both rounds, over all table mappings."""
+    return min(
+        sum(len(set(a) & set(second[k])) for a, k in zip(first, perm, strict=True))
+        for perm in itertools.permutations(range(len(second)))
+    )
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_rounds_are_ordered_for_the_fewest_forced_same_table_sittings(seed: int) -> None:
+    rng = random.Random(seed)
+    rounds = []
+    for _ in range(6):
+        order = list(range(30))
+        rng.shuffle(order)
+        rounds.append([order[k : k + 10] for k in range(0, 30, 10)])
+
+    def length(path: tuple[int, ...] | list[int]) -> int:
+        return sum(forced_repeats(rounds[a], rounds[b]) for a, b in itertools.pairwise(path))
+
+    path = order_rounds(rounds, 30)
+    assert sorted(path) == list(range(6))
+    assert length(path) == min(length(p) for p in itertools.permutations(range(6)))
 
 
 def test_edge_colouring_balances_seats_for_any_grouping() -> None:

@@ -43,9 +43,12 @@ How a schedule is made:
    shares too many games to the group where he has met the fewest; it minimises
    the sum over pairs of (games shared)² with the pair counts updated
    incrementally, and a final descent punishes pairs above ceil(λ) + 1 hard.
-3. Tables: each round's groups are mapped to physical tables by an exact
-   assignment (Hungarian algorithm), avoiding the same table in consecutive
-   rounds first and balancing table visits second (`assign`).
+3. Tables: when every planned round has the same players (and none was played
+   yet), the rounds are first put in an order where consecutive rounds force few
+   players to the same table (a short path for that distance). Then each round's
+   groups are mapped to physical tables by an exact assignment (Hungarian
+   algorithm), avoiding the same table in consecutive rounds first and balancing
+   table visits second (`assign`).
 4. Seats: an edge colouring of the bipartite graph games × players (each player's
    games split into chunks of ten) gives each player each seat floor(G/10) or
    ceil(G/10) times, whatever the grouping (`seats`).

@@ -9,6 +9,7 @@ tables. Each round is solved exactly (Hungarian algorithm) for a cost that puts
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import pairwise
 
 #: Cost of one player sitting at the table he sat at in the previous round.
 REPEAT_COST = 10_000
@@ -61,6 +62,74 @@ def solve_assignment(cost: Sequence[Sequence[int]]) -> list[int]:
     for col in range(1, n + 1):
         result[match[col] - 1] = col - 1
     return result
+
+
+def order_rounds(rounds: Sequence[Sequence[Sequence[int]]], n_players: int) -> list[int]:
+    """An order of interchangeable rounds with few unavoidable same-table sittings.
+
+    Two rounds that follow each other force at least d players to sit at the same
+    table twice, d being the least total overlap of a one-to-one matching of their
+    groups (an assignment problem). The order is a short path through the rounds for
+    that distance: nearest neighbour from every start, then 2-opt reversals.
+    """
+    g = len(rounds)
+    if g < 3:
+        return list(range(g))
+    group_of = []
+    for groups in rounds:
+        index = [0] * n_players
+        for k, group in enumerate(groups):
+            for p in group:
+                index[p] = k
+        group_of.append(index)
+    players = [p for group in rounds[0] for p in group]
+    dist = [[0] * g for _ in range(g)]
+    for a in range(g):
+        for b in range(a + 1, g):
+            overlap = [[0] * len(rounds[b]) for _ in rounds[a]]
+            for p in players:
+                overlap[group_of[a][p]][group_of[b][p]] += 1
+            columns = solve_assignment(overlap)
+            dist[a][b] = dist[b][a] = sum(overlap[i][c] for i, c in enumerate(columns))
+    path = min((_nearest_path(dist, start) for start in range(g)), key=lambda q: _length(dist, q))
+    return _two_opt(dist, path)
+
+
+def _length(dist: Sequence[Sequence[int]], path: Sequence[int]) -> int:
+    return sum(dist[a][b] for a, b in pairwise(path))
+
+
+def _nearest_path(dist: Sequence[Sequence[int]], start: int) -> list[int]:
+    path = [start]
+    left = set(range(len(dist))) - {start}
+    while left:
+        last = path[-1]
+        nearest = min(left, key=lambda r: (dist[last][r], r))
+        path.append(nearest)
+        left.remove(nearest)
+    return path
+
+
+def _two_opt(dist: Sequence[Sequence[int]], path: list[int]) -> list[int]:
+    """Reverse stretches path[i:j] of the path while that shortens it."""
+    n = len(path)
+    improved = True
+    while improved:
+        improved = False
+        for i in range(n - 1):
+            for j in range(i + 2, n + 1):
+                first, last = path[i], path[j - 1]
+                before = after = 0
+                if i > 0:
+                    before += dist[path[i - 1]][first]
+                    after += dist[path[i - 1]][last]
+                if j < n:
+                    before += dist[last][path[j]]
+                    after += dist[first][path[j]]
+                if after < before:
+                    path[i:j] = path[i:j][::-1]
+                    improved = True
+    return path
 
 
 def assign_tables(

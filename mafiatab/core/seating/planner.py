@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from mafiatab.core.seating.assign import assign_tables
+from mafiatab.core.seating.assign import assign_tables, order_rounds
 from mafiatab.core.seating.metrics import measure, pair_counts
 from mafiatab.core.seating.model import TABLE_SIZE, Metrics, Round, Schedule, SeatingError, Table
 from mafiatab.core.seating.search import SearchProblem, search_groups
@@ -16,6 +16,8 @@ from mafiatab.core.seating.seats import assign_seats
 
 #: Default safety cap on the search, in seconds.
 DEFAULT_TIME_LIMIT = 8.0
+#: Rounds are reordered for table rotation only up to this many tables (the cost grows as T³).
+ORDER_MAX_TABLES = 40
 #: Iterations per seat of the stage (N·G) in the default budget, and its bounds. A move
 #: costs about (tables + 8) sums of ten counts, so the work cap divides by that.
 ITERATIONS_PER_SEAT = 500
@@ -95,8 +97,12 @@ def plan_seating(
     found = search_groups(
         problem, seed=rng.randrange(2**32), iterations=budget, time_limit=time_limit
     )
+    planned = [tuple(tuple(g) for g in rg) for rg in found.groups]
+    if not fixed_rounds and len(set(playing)) == 1 and n_tables <= ORDER_MAX_TABLES:
+        # Every round has the same players: order them for fewer same-table sittings.
+        planned = [planned[k] for k in order_rounds(planned, n)]
     layout = assign_tables(
-        [[list(g) for g in rg] for rg in found.groups],
+        [[list(g) for g in rg] for rg in planned],
         n_players=n,
         n_tables=n_tables,
         pinned=round_pins,
@@ -104,7 +110,7 @@ def plan_seating(
         visits=history.visits,
     )
     planned_games: list[list[int]] = []
-    for round_groups, table_of in zip(found.groups, layout, strict=True):
+    for round_groups, table_of in zip(planned, layout, strict=True):
         by_table = sorted(zip(table_of, round_groups, strict=True))
         planned_games.extend(list(group) for _, group in by_table)
     seated, _ = assign_seats(planned_games, n_players=n, history=history.seats)
