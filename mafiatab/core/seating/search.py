@@ -55,7 +55,7 @@ POLISH_SHARE = 5
 #: In the polish, a pair k meetings above the cap costs this times k² more.
 CAP_PENALTY = 12
 #: Extra cost, in the polish, of a meeting that takes a pair's count above the ceiling.
-CEILING_PENALTY = 4
+CEILING_PENALTY = 2
 #: How often (in iterations) the temperature is updated and the clock looked at.
 _CHECK_EVERY = 256
 
