@@ -25,7 +25,8 @@ has met least) and the lines of an affine plane (`affine_groups`): with T tables
 T prime ≥ 11 and G ≤ T, the latter is a schedule where no pair meets twice, and
 near such sizes it leaves the annealing far less to repair.
 
-The search is governed by an iteration budget, so that a seed gives the same
+When ceil(λ) is 1 the search stops as soon as no pair meets twice: nothing is
+better. Otherwise it is governed by an iteration budget, so that a seed gives the same
 result on any machine; the time limit is only a safety cap, and when it cuts the
 search short the caller is told.
 """
