@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 STAGE_CHOICES = [
     ("qualifying", _("qualifying")),
@@ -255,6 +256,20 @@ class GameRemoval(models.Model):
         ordering = ["game", "position"]
 
 
+#: What made each version of a protocol, as the history page names it.
+VERSION_ACTIONS = {
+    "created": pgettext_lazy("protocol version", "created"),
+    "imported": pgettext_lazy("protocol version", "imported from a tournament file"),
+    "saved": pgettext_lazy("protocol version", "saved as a draft"),
+    "submitted": pgettext_lazy("protocol version", "signed and submitted"),
+    "changed": pgettext_lazy("protocol version", "changed after confirmation"),
+    "confirmed": pgettext_lazy("protocol version", "confirmed"),
+    "returned": pgettext_lazy("protocol version", "returned to the judge"),
+    "replayed": pgettext_lazy("protocol version", "marked replayed"),
+    "protest": pgettext_lazy("protocol version", "changed by a protest decision"),
+}
+
+
 class ProtocolVersion(models.Model):
     """One saved state of a protocol. Versions are never changed or deleted.
 
@@ -286,6 +301,11 @@ class ProtocolVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} v{self.number}"
+
+    @property
+    def action_display(self) -> str:
+        """What made this version, in the reader's language."""
+        return str(VERSION_ACTIONS.get(self.action, self.action))
 
 
 class ProtestStatus(models.TextChoices):

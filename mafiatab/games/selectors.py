@@ -23,6 +23,7 @@ from mafiatab.core.voting import validate_voting, voting_from_list
 from mafiatab.games.conversion import file_form
 from mafiatab.games.models import (
     STAGE_CHOICES,
+    WINNER_CHOICES,
     Game,
     GameStatus,
     Protest,
@@ -165,10 +166,25 @@ def _role_text(value: Any) -> str:
         return str(value)
 
 
+def _entry_word(key: str, value: Any) -> str:
+    """One value of an entry as the history shows it; a yes/no flag by its meaning."""
+    from django.utils.translation import gettext as _
+
+    if isinstance(value, bool):
+        shown = {
+            ("chief_approved", True): _("approved by the chief judge"),
+            ("online", True): _("online addendum violation"),
+            ("fined", False): _("fine waived"),
+        }
+        return f"({shown[key, value]})" if (key, value) in shown else ""
+    return str(value)
+
+
 def _entries(items: Any, keys: tuple[str, ...]) -> str:
     parts = []
     for item in items or []:
-        parts.append(" ".join(str(item.get(k)) for k in keys if item.get(k) not in (None, "")))
+        words = (_entry_word(k, item.get(k)) for k in keys if item.get(k) not in (None, ""))
+        parts.append(" ".join(word for word in words if word))
     return "; ".join(parts) or "—"
 
 
@@ -207,7 +223,12 @@ def version_changes(before: dict[str, Any], after: dict[str, Any]) -> list[Chang
             _role_text(new.get("role")),
         )
         add(_("seat %(n)d fouls") % {"n": n}, old.get("fouls", 0), new.get("fouls", 0))
-    add(_("winner"), before.get("winner"), after.get("winner"))
+    winners = dict(WINNER_CHOICES)
+    add(
+        _("winner"),
+        winners.get(before.get("winner"), before.get("winner")),
+        winners.get(after.get("winner"), after.get("winner")),
+    )
     add(_("killed first night"), before.get("first_killed"), after.get("first_killed"))
     add(
         _("best move"),
@@ -232,5 +253,9 @@ def version_changes(before: dict[str, Any], after: dict[str, Any]) -> list[Chang
         _entries(after.get("disqualified"), removal_keys),
     )
     add(_("voting"), _blocks_text(before.get("voting")), _blocks_text(after.get("voting")))
-    add(_("replayed"), bool(before.get("replayed")), bool(after.get("replayed")))
+    add(
+        _("replayed"),
+        _("yes") if before.get("replayed") else _("no"),
+        _("yes") if after.get("replayed") else _("no"),
+    )
     return changes

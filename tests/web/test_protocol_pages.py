@@ -7,6 +7,7 @@ import json
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from mafiatab.cli import main
 from mafiatab.games.forms import raw_from_data
@@ -181,3 +182,18 @@ def test_the_chief_judge_creates_a_round_and_a_table_by_hand(client, tournament,
     assert "S1-T3" in page
     client.force_login(staff["player"])
     assert client.post(url, {"stage": "final", "number": "1"}).status_code == 403
+
+
+def test_the_history_names_each_version_and_value_in_the_readers_language(client, two_tables):
+    game = two_tables["game1"]
+    protocol_save(
+        game=game, data=complete_data(game), by=two_tables["judge"], base_version=1, submit=True
+    )
+    client.force_login(two_tables["chief"])
+    english = client.get(_url("history", game)).content.decode()
+    assert "signed and submitted" in english and "<td>winner</td><td>—</td><td>red</td>" in english
+    with translation.override("en"):  # the request's Russian stays in the request
+        russian = client.get(_url("history", game), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "подписан и сдан" in russian and "создан" in russian
+    assert "<td>3 0.3 fine play</td>" in russian
+    assert "submitted ·" not in russian and "False" not in russian
