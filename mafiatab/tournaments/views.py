@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods
 
 from mafiatab.core.tournament_file import dumps_tournament
 from mafiatab.registrations.models import Status
+from mafiatab.tournaments.audit_display import history_rows
 from mafiatab.tournaments.conversion import core_tournament
 from mafiatab.tournaments.forms import StaffForm, TournamentForm, add_service_errors
 from mafiatab.tournaments.models import StaffRole, Tournament
@@ -119,7 +120,7 @@ def staff(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @tournament_permission("view_history")
 def history(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     entries = tournament.audit_entries.select_related("actor")
-    context = tournament_context(request, tournament) | {"entries": entries}
+    context = tournament_context(request, tournament) | {"rows": history_rows(entries)}
     return render(request, "tournaments/history.html", context)
 
 

@@ -67,3 +67,34 @@ def test_history_page_shows_the_log_to_the_organiser_only(client, tournament, st
     assert "registration.rejected" in page and "too late" in page
     client.force_login(staff["player"])
     assert client.get(url).status_code == 403
+
+
+def test_the_history_page_names_each_change_in_words(client, tournament, staff, make_user):
+    from django.utils import translation
+
+    registration = registration_apply(tournament=tournament, user=make_user("Lis"))
+    registration_reject(registration=registration, by=staff["organiser"], reason="too late")
+    url = reverse("tournaments:history", args=[tournament.slug])
+    client.force_login(staff["organiser"])
+    english = client.get(url).content.decode()
+    assert "Application rejected" in english and "Tournament created" in english
+    with translation.override("en"):  # the request's Russian stays in the request
+        russian = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Заявка отклонена" in russian and "registration.rejected" in russian
+    assert "False" not in russian and "True" not in russian
+
+
+def test_every_recorded_kind_of_change_has_a_name():
+    import re
+    from pathlib import Path
+
+    from mafiatab.tournaments.audit_display import ACTIONS
+
+    package = Path(__file__).resolve().parents[2] / "mafiatab"
+    codes = set()
+    for path in package.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        codes |= set(re.findall(r'log_action\(\s*"([a-z_.]+)"', text))
+        codes |= set(re.findall(r'"((?:registration|game\.protocol)\.[a-z_]+)"', text))
+    codes |= {f"game.protocol.{a}" for a in ("saved", "submitted", "changed")}
+    assert codes and codes <= set(ACTIONS), sorted(codes - set(ACTIONS))
