@@ -82,6 +82,7 @@ def _judges(tournament: Tournament) -> list[tuple[str, str]]:
 def rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Every round with its tables; the organiser and the chief judge add rounds here."""
     can = permissions_for(request.user, tournament)
+    judges = _judges(tournament)
     form = pf.RoundForm(request.POST or None)
     if request.method == "POST":
         if not can["manage_rounds"]:
@@ -103,9 +104,12 @@ def rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     context = {
         "tournament": tournament,
         "can": can,
-        "rounds": selectors.rounds_of(tournament),
+        "rounds": [
+            # each round's form has its own field ids, so every label finds its field
+            (round_, pf.TableForm(judges=judges, auto_id=f"id_round{round_.pk}_%s"))
+            for round_ in selectors.rounds_of(tournament)
+        ],
         "form": form,
-        "table_form": pf.TableForm(judges=_judges(tournament)),
     }
     return render(request, "games/rounds.html", context)
 
