@@ -11,7 +11,7 @@ def test_a_russian_browser_gets_the_page_in_russian(client, tournament):
     assert '<html lang="ru">' in page
     assert "Участники турнира" in page
     assert "Заявки на участие, ожидающие подтверждения" in page
-    assert "Нет данных" in page
+    assert "Заявок, ожидающих решения, нет." in page
     assert "Настройки стола" in page
     assert "Participants" not in page
 

@@ -74,7 +74,7 @@ def test_public_page_shows_information_rules_participants_and_no_pending(client,
     assert "No lift of three at nine." in page
     assert "Seated" in page  # the participant
     pending = page[page.index('id="pending"') :]
-    assert "No data" in pending[: pending.index("</section>")]
+    assert "No application is waiting for a decision." in pending[: pending.index("</section>")]
 
 
 def test_public_page_of_an_offline_tournament_has_no_online_addendum(client, make_tournament):
