@@ -23,7 +23,6 @@ from mafiatab.core.voting import validate_voting, voting_from_list
 from mafiatab.games.conversion import file_form
 from mafiatab.games.models import (
     STAGE_CHOICES,
-    WINNER_CHOICES,
     Game,
     GameStatus,
     Protest,
@@ -201,6 +200,7 @@ def _blocks_text(blocks: Any) -> str:
 def version_changes(before: dict[str, Any], after: dict[str, Any]) -> list[Change]:
     """Field by field, what changed from one version's data to the next."""
     from django.utils.translation import gettext as _
+    from django.utils.translation import pgettext
 
     changes: list[Change] = []
 
@@ -223,7 +223,11 @@ def version_changes(before: dict[str, Any], after: dict[str, Any]) -> list[Chang
             _role_text(new.get("role")),
         )
         add(_("seat %(n)d fouls") % {"n": n}, old.get("fouls", 0), new.get("fouls", 0))
-    winners = dict(WINNER_CHOICES)
+    winners = {
+        "red": pgettext("team", "red"),
+        "black": pgettext("team", "black"),
+        "draw": pgettext("team", "draw"),
+    }
     add(
         _("winner"),
         winners.get(before.get("winner"), before.get("winner")),

@@ -197,3 +197,15 @@ def test_the_history_names_each_version_and_value_in_the_readers_language(client
     assert "подписан и сдан" in russian and "создан" in russian
     assert "<td>3 0.3 fine play</td>" in russian
     assert "submitted ·" not in russian and "False" not in russian
+
+
+def test_the_game_page_names_the_winning_team_in_russian(client, two_tables):
+    game = two_tables["game1"]
+    protocol_save(
+        game=game, data=complete_data(game), by=two_tables["judge"], base_version=1, submit=True
+    )
+    protocol_confirm(game=game, by=two_tables["chief"])
+    with translation.override("en"):  # the request's Russian stays in the request
+        page = client.get(_url("detail", game), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "<dd>красные</dd>" in page
+    assert "место 3: +0.3 — fine play" in page
