@@ -42,7 +42,7 @@ def test_a_new_user_signs_up_applies_and_appears_once_approved(page, tournament,
 
     page.goto(page.live_url + tournament.get_absolute_url())
     assert "Ласточка" in _section(page, "#participants")
-    assert "No data" in _section(page, "#pending")
+    assert "No application is waiting for a decision." in _section(page, "#pending")
     assert Registration.objects.get(nickname="Ласточка").status == Status.APPROVED
 
 
@@ -71,7 +71,7 @@ def test_the_language_switch_turns_the_page_russian_and_back(page, tournament):
     page.click("header button[value=ru]")
     page.wait_for_selector("html[lang=ru]")
     assert "Заявки на участие, ожидающие подтверждения" in _section(page, "#pending")
-    assert "Нет данных" in _section(page, "#pending")
+    assert "Заявок, ожидающих решения, нет." in _section(page, "#pending")
     assert page.url.endswith(tournament.get_absolute_url())
     page.click("header button[value=en]")
     page.wait_for_selector("html[lang=en]")
