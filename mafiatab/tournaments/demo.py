@@ -84,9 +84,10 @@ def demo_load() -> tuple[Tournament, list[DemoLogin]]:
     for number, name in enumerate(judge_names, start=1):
         judges.append(_account(f"judge{number}", name, password_hash))
         logins.append(DemoLogin(f"judge{number}", name, JUDGE_ROLE))
+    players: dict[str, User] = {}
     for number, name in enumerate(core.player_names(), start=1):
         username = f"player{number:02d}"
-        _account(username, name, password_hash)
+        players[name] = _account(username, name, password_hash)
         logins.append(DemoLogin(username, name, PLAYER_ROLE))
     starts_on, ends_on = _dates_of(core)
     info = TournamentInfo(
@@ -100,6 +101,10 @@ def demo_load() -> tuple[Tournament, list[DemoLogin]]:
         registration_open=True,
     )
     tournament = tournament_import(core=core, by=organiser, info=info)
+    for registration in tournament.registrations.filter(nickname__in=players, user=None):
+        # each player signs in to his own registration: his seats, his games, his protests
+        registration.user = players[registration.nickname]
+        registration.save(update_fields=["user"])
     StaffMember.objects.create(tournament=tournament, user=organiser, role=StaffRole.CHIEF_JUDGE)
     for judge in judges:
         StaffMember.objects.create(tournament=tournament, user=judge, role=StaffRole.TABLE_JUDGE)

@@ -66,3 +66,15 @@ def test_a_site_without_demo_accounts_prints_no_logins(capsys, tmp_path, no_serv
     code, out = _start(capsys, tmp_path)
     assert code == 0 and "Using the existing data" in out
     assert "Demo accounts" not in out
+
+
+def test_each_demo_player_signs_in_to_his_own_registration(capsys, tmp_path, no_server):
+    from mafiatab.tournaments.permissions import user_can
+
+    _start(capsys, tmp_path)
+    tournament = Tournament.objects.get()
+    player = User.objects.get(username="player01")
+    registration = tournament.registrations.get(user=player)
+    assert registration.nickname == player.nickname
+    assert tournament.registrations.filter(user=None).count() == 0
+    assert user_can(player, tournament, "check_in_self")
