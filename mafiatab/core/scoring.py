@@ -46,6 +46,12 @@ _WIN_CLAUSE = {Winner.RED: WIN_RED, Winner.BLACK: WIN_BLACK}
 Award = tuple[tuple[int, ...], str, Fraction | None, str]
 
 
+def blacks_named(protocol: Protocol) -> int:
+    """How many of the seats named in the best move hold black or don (8.3)."""
+    roles = protocol.roles
+    return sum(1 for seat in protocol.best_move if roles[seat - 1] in _BLACK_TEAM)
+
+
 def game_awards(protocol: Protocol, regulation: Regulation) -> list[Award]:
     """Who gets which points in one game, clause by clause (8.2-8.6, replays)."""
     awards: list[Award] = []
@@ -59,10 +65,9 @@ def game_awards(protocol: Protocol, regulation: Regulation) -> list[Award]:
             if winner is Winner.BLACK and protocol.stage is not Stage.FINAL:
                 awards.append(((killed,), COMPENSATION, None, ""))
             if protocol.best_move:
-                blacks = sum(1 for seat in protocol.best_move if roles[seat - 1] in _BLACK_TEAM)
-                points = regulation.best_move_points(blacks)
+                points = regulation.best_move_points(blacks_named(protocol))
                 if points:
-                    awards.append(((killed,), BEST_MOVE, points, f"{blacks} blacks named"))
+                    awards.append(((killed,), BEST_MOVE, points, ""))
         if protocol.judge_extra:
             awards.extend(
                 ((e.seat,), JUDGE_EXTRA, e.points, e.reason) for e in protocol.judge_extra
@@ -130,7 +135,19 @@ class ScoreLine:
     points: Fraction
     """Exact points, negative for a penalty."""
     label: str
-    """What the points are for, in plain words."""
+    """What the points are for, in plain English words (the CLI's text)."""
+    topic: str = ""
+    """What the points are for, as a stable code to render in any language: "win",
+    "compensation", "best_move", "judge_extra", "negative_action", "removal" or
+    "penalty"."""
+    note: str = ""
+    """The words a judge wrote for it (the reason), verbatim; empty if none."""
+    facts: tuple[tuple[str, str | int | bool | Fraction], ...] = ()
+    """The numbers and names the label is made of, e.g. (("role", "sheriff"), ("k", K))."""
+
+    def fact(self, name: str, default: object = None) -> object:
+        """One of `facts` by name."""
+        return dict(self.facts).get(name, default)
 
     def __str__(self) -> str:
         where = f", {game_label(self.game)}" if self.game is not None else ""
@@ -159,37 +176,65 @@ def format_points(value: Fraction, *, signed: bool = False) -> str:
     return f"+{text}" if signed else text
 
 
-def _label(
+Facts = tuple[tuple[str, str | int | bool | Fraction], ...]
+
+
+def _describe(
     protocol: Protocol,
     award: tuple[int, str, Fraction | None, str],
     context: ScoringContext,
     player: str,
-) -> str:
-    seat, clause, _, note = award
+) -> tuple[str, Facts]:
+    """The topic and facts of one award to one player."""
+    seat, clause, amount, _ = award
     if clause in (WIN_RED, WIN_BLACK):
-        team = "red" if clause == WIN_RED else "black"
-        role = protocol.roles[seat - 1].value
-        text = f"win of the {team} team as {role}"
+        facts: Facts = (
+            ("team", "red" if clause == WIN_RED else "black"),
+            ("role", protocol.roles[seat - 1].value),
+        )
         if context.win_points(clause) != context.regulation.win_points:
-            text += f", times K {format_points(context.coefficient_k)} (8.7)"
-        return text
+            facts += (("k", context.coefficient_k),)
+        return "win", facts
     if clause == COMPENSATION:
         i = context.first_night_kills.get(player, 0)
-        return (
-            f"compensation for the first-night kill, red team lost "
-            f"(i {i}, B {context.compensation_b})"
+        return "compensation", (("i", i), ("b", context.compensation_b))
+    if clause == BEST_MOVE:
+        return "best_move", (("blacks", blacks_named(protocol)),)
+    if clause == JUDGE_EXTRA:
+        return "judge_extra", ()
+    if clause in (REMOVAL, ONLINE_REMOVAL):
+        return "removal", (
+            ("online", clause == ONLINE_REMOVAL),
+            ("waived", amount == 0),
+            ("carried_over", protocol.replayed),
         )
-    prefix = "removal carried over from the replayed game" if protocol.replayed else None
-    texts = {
-        BEST_MOVE: "best move",
-        JUDGE_EXTRA: "judge extra points",
-        REMOVAL: "removal",
-        ONLINE_REMOVAL: "removal for an online violation",
-    }
-    text = prefix or texts.get(clause, f"negative action ({clause})")
-    amount = award[2]
-    if amount == 0 and clause in (REMOVAL, ONLINE_REMOVAL):
-        text += ", fine waived"
+    return "negative_action", (("rule", clause),)
+
+
+def _label(topic: str, facts: Facts, note: str) -> str:
+    """The English words of a line (the CLI's text)."""
+    known = dict(facts)
+    if topic == "win":
+        text = f"win of the {known['team']} team as {known['role']}"
+        if "k" in known:
+            text += f", times K {format_points(Fraction(known['k']))} (8.7)"
+        return text
+    if topic == "compensation":
+        return (
+            f"compensation for the first-night kill, red team lost (i {known['i']}, B {known['b']})"
+        )
+    if topic == "removal":
+        text = "removal for an online violation" if known["online"] else "removal"
+        if known["carried_over"]:
+            text = "removal carried over from the replayed game"
+        if known["waived"]:
+            text += ", fine waived"
+    elif topic == "best_move":
+        text = f"best move: {known['blacks']} blacks named"
+    else:
+        text = {"judge_extra": "judge extra points"}.get(
+            topic, f"negative action ({known.get('rule')})"
+        )
     return f"{text}: {note}" if note else text
 
 
@@ -208,8 +253,11 @@ def score_game(
         for seat in seats:
             player = protocol.players[seat - 1]
             points = ctx.amount(player, clause, amount)
-            label = _label(protocol, (seat, clause, amount, note), ctx, player)
-            lines.append(ScoreLine(player, protocol.id, clause, kind, points, label))
+            topic, facts = _describe(protocol, (seat, clause, amount, note), ctx, player)
+            label = _label(topic, facts, note)
+            lines.append(
+                ScoreLine(player, protocol.id, clause, kind, points, label, topic, note, facts)
+            )
     return lines
 
 
@@ -382,4 +430,13 @@ def explain_all(tournament: Tournament) -> dict[str, list[ScoreLine]]:
 def penalty_line(penalty: TournamentPenalty) -> ScoreLine:
     """The line of a tournament-level penalty (lateness, lobby)."""
     reason = penalty.reason or "penalty"
-    return ScoreLine(penalty.player, None, TOURNAMENT_PENALTY, "penalty", penalty.points, reason)
+    return ScoreLine(
+        penalty.player,
+        None,
+        TOURNAMENT_PENALTY,
+        "penalty",
+        penalty.points,
+        reason,
+        topic="penalty",
+        note=penalty.reason,
+    )

@@ -173,12 +173,28 @@ def standings_from_data(data: dict[str, Any]) -> Standings:
 
 
 def _line_data(line: ScoreLine) -> list[Any]:
-    return [line.clause, line.kind, str(line.points), line.label]
+    facts = [
+        [name, "fraction", str(value)] if isinstance(value, Fraction) else [name, "plain", value]
+        for name, value in line.facts
+    ]
+    return [line.clause, line.kind, str(line.points), line.label, line.topic, line.note, facts]
 
 
 def _line(player: str, game: str | None, data: list[Any]) -> ScoreLine:
-    clause, kind, points, label = data
-    return ScoreLine(player, game, clause, kind, _fraction(points), label)
+    clause, kind, points, label, topic, note, facts = data
+    return ScoreLine(
+        player,
+        game,
+        clause,
+        kind,
+        _fraction(points),
+        label,
+        topic,
+        note,
+        tuple(
+            (name, _fraction(value) if form == "fraction" else value) for name, form, value in facts
+        ),
+    )
 
 
 def explanation_from_data(player: str, data: dict[str, Any]) -> Explanation:

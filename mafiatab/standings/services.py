@@ -84,10 +84,14 @@ def standings_changed(*, tournament: Tournament) -> None:
     tournament.refresh_from_db(fields=["standings_version"])
 
 
+#: The layout of stored snapshots; a new layout makes the old snapshots stale.
+SNAPSHOT_FORMAT = 2
+
+
 def inputs_key(ruleset: str, participants: Any, games_before_final: Any, lot_seed: Any) -> str:
     """The tournament's own scoring settings as text, part of a snapshot's key (an edit
     that bypasses the services, in the admin, still gets new standings)."""
-    return f"{ruleset}|{participants}|{games_before_final}|{lot_seed}"
+    return f"{SNAPSHOT_FORMAT}|{ruleset}|{participants}|{games_before_final}|{lot_seed}"
 
 
 def _inputs(tournament: Tournament) -> str:
