@@ -11,7 +11,9 @@ from django.utils.safestring import SafeString
 from django.utils.text import slugify
 from django.utils.translation import get_language
 
+from mafiatab.core.scoring import ScoreLine
 from mafiatab.standings import services
+from mafiatab.standings.lines import line_text as say_line
 from mafiatab.standings.services import GameEntry, Shown, Snapshot, viewer_standings
 
 register = template.Library()
@@ -73,6 +75,12 @@ def game_url(tournament: Any, entry: GameEntry) -> str:
 @register.filter
 def anchor(label: str) -> str:
     return game_anchor(label)
+
+
+@register.filter
+def line_text(line: ScoreLine) -> str:
+    """What a line of points is for, in the reader's language (the judge's note verbatim)."""
+    return say_line(line)
 
 
 @register.filter

@@ -1,0 +1,117 @@
+"""The core's score lines in the reader's language.
+
+The core says what a line of points is for by a stable `topic` and its `facts`
+(`mafiatab.core.scoring.ScoreLine`); its English `label` is the command line's text.
+Here each topic is said again through translatable text, with the numbers formatted
+for the active language, and the judge's note appended verbatim. A line whose topic
+is unknown here keeps the core's label.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from decimal import Decimal
+from fractions import Fraction
+
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+from mafiatab.core.scoring import ScoreLine, format_points
+
+Facts = Mapping[str, object]
+
+
+def _number(value: object) -> str:
+    """A count or a coefficient as the active language writes numbers."""
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, int):
+        return number_format(value)
+    if isinstance(value, Fraction):
+        return number_format(Decimal(format_points(value)), 2)
+    return str(value)
+
+
+def _role(value: object) -> str:
+    roles = {
+        "red": pgettext("score line role", "red"),
+        "sheriff": pgettext("score line role", "sheriff"),
+        "black": pgettext("score line role", "black"),
+        "don": pgettext("score line role", "don"),
+    }
+    return roles.get(str(value), str(value))
+
+
+def _win(facts: Facts) -> str:
+    role = _role(facts.get("role"))
+    if facts.get("team") == "red":
+        text = _("win of the red team as %(role)s") % {"role": role}
+    else:
+        text = _("win of the black team as %(role)s") % {"role": role}
+    if "k" in facts:
+        text = _("%(text)s, times K %(k)s (8.7)") % {"text": text, "k": _number(facts["k"])}
+    return text
+
+
+def _compensation(facts: Facts) -> str:
+    return _("compensation for the first-night kill, red team lost (i %(i)s, B %(b)s)") % {
+        "i": _number(facts.get("i")),
+        "b": _number(facts.get("b")),
+    }
+
+
+def _best_move(facts: Facts) -> str:
+    blacks = facts.get("blacks")
+    count = blacks if isinstance(blacks, int) else 0
+    return ngettext(
+        "best move: %(count)s black named", "best move: %(count)s blacks named", count
+    ) % {"count": _number(count)}
+
+
+def _judge_extra(facts: Facts) -> str:
+    return pgettext("score line", "judge extra points")
+
+
+def _negative_action(facts: Facts) -> str:
+    return _("negative action (%(rule)s)") % {"rule": facts.get("rule", "")}
+
+
+def _removal(facts: Facts) -> str:
+    waived = bool(facts.get("waived"))
+    if facts.get("carried_over"):
+        if waived:
+            return _("removal carried over from the replayed game, fine waived")
+        return _("removal carried over from the replayed game")
+    if facts.get("online"):
+        if waived:
+            return _("removal for an online violation, fine waived")
+        return _("removal for an online violation")
+    return _("removal, fine waived") if waived else _("removal")
+
+
+def _penalty(facts: Facts) -> str:
+    return _("tournament penalty")
+
+
+#: How each topic of `ScoreLine.topic` is said.
+TOPICS: dict[str, Callable[[Facts], str]] = {
+    "win": _win,
+    "compensation": _compensation,
+    "best_move": _best_move,
+    "judge_extra": _judge_extra,
+    "negative_action": _negative_action,
+    "removal": _removal,
+    "penalty": _penalty,
+}
+
+
+def line_text(line: ScoreLine) -> str:
+    """What the line's points are for, in the active language, with the judge's note."""
+    say = TOPICS.get(line.topic)
+    if say is None:
+        return line.label
+    text = say(dict(line.facts))
+    if line.note:
+        return _("%(text)s: %(note)s") % {"text": text, "note": line.note}
+    return text
