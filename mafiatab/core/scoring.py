@@ -69,14 +69,10 @@ def game_awards(protocol: Protocol, regulation: Regulation) -> list[Award]:
                 if points:
                     awards.append(((killed,), BEST_MOVE, points, ""))
         if protocol.judge_extra:
-            awards.extend(
-                ((e.seat,), JUDGE_EXTRA, e.points, e.reason) for e in protocol.judge_extra
-            )
+            awards += [((e.seat,), JUDGE_EXTRA, e.points, e.reason) for e in protocol.judge_extra]
         if protocol.penalties:
-            awards.extend(
-                ((p.seat,), p.rule, regulation.negative_action, p.reason)
-                for p in protocol.penalties
-            )
+            cost = regulation.negative_action
+            awards += [((p.seat,), p.rule, cost, p.reason) for p in protocol.penalties]
     for removal in protocol.disqualified:
         clause = ONLINE_REMOVAL if removal.online else REMOVAL
         points = regulation.removal_points(online=removal.online, fined=removal.fined)
@@ -302,7 +298,7 @@ def tally(tournament: Tournament, regulation: Regulation) -> Tally:
     """
     seated: list[tuple[str, ...]] = []
     counted: list[tuple[str, ...]] = []
-    before_final: list[tuple[str, ...]] = []
+    final: list[tuple[str, ...]] = []
     key_wins: list[str] = []
     deaths: list[str] = []
     kills: list[str] = []
@@ -318,8 +314,8 @@ def tally(tournament: Tournament, regulation: Regulation) -> Tally:
             winner = protocol.winner
             results[winner] += 1
             is_before_final = protocol.stage is not Stage.FINAL
-            if is_before_final:
-                before_final.append(players)
+            if not is_before_final:
+                final.append(players)
             if winner is not Winner.DRAW:
                 deal = deal_of(protocol.roles)
                 key_wins.append(players[(deal.sheriff if winner is Winner.RED else deal.don) - 1])
@@ -334,7 +330,7 @@ def tally(tournament: Tournament, regulation: Regulation) -> Tally:
                 bucket = buckets[clause, id(amount)] = (amount, [])
             bucket[1].append(_pick(seats)(players))
     games = Counter(chain.from_iterable(counted))
-    games_before_final = Counter(chain.from_iterable(before_final))
+    games_before_final = games - Counter(chain.from_iterable(final))
     key_win_counts, death_counts, kill_counts = Counter(key_wins), Counter(deaths), Counter(kills)
     result = Tally(
         players={

@@ -112,12 +112,17 @@ _NO_RECORDS: _Records = ((), (), ())
 
 def _well_formed_records(data: dict[str, Any], gid: str) -> _Records | None:
     """A protocol's judge extras, 8.5 penalties and removals, or None if malformed."""
-    extras_data, get = data.get("judge_extra"), data.get
-    if not (extras_data or get("penalties") or get("disqualified")):
-        return _NO_RECORDS
+    get = data.get
+    extras_data, penalties_data, removals_data = (
+        get("judge_extra"),
+        get("penalties"),
+        get("disqualified"),
+    )
     extras = _well_formed_extras(extras_data) if extras_data else ()
     if extras is None:
         return None
+    if not (penalties_data or removals_data):
+        return (extras, (), ()) if extras else _NO_RECORDS
     reader = _Reader()
     penalties = reader.penalties(data, gid)
     removals = reader.removals(data, gid)
