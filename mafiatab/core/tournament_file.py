@@ -8,12 +8,15 @@ collects every problem (wrong types, missing keys, broken rules) and raises one
 
 from __future__ import annotations
 
+import codecs
 import json
 import math
 import os
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, TypeGuard
+
+import msgspec
 
 from mafiatab.core.protocol import (
     GamePenalty,
@@ -488,10 +491,25 @@ def parse_tournament(data: object) -> Tournament:
     return tournament
 
 
+def decode_json(text: str | bytes) -> object:
+    """Decoded JSON with the standard library's meaning, at msgspec's speed.
+
+    msgspec decodes strict JSON about twice as fast as `json`; whatever it declines
+    (a byte-order mark, NaN, numbers beyond a double, lone surrogates) is read by
+    `json`, which accepts or refuses it as always. ValueError if it is not JSON.
+    """
+    if isinstance(text, bytes) and text.startswith(codecs.BOM_UTF8):
+        text = text[len(codecs.BOM_UTF8) :]
+    try:
+        return msgspec.json.decode(text)
+    except msgspec.MsgspecError:
+        return json.loads(text)
+
+
 def loads_tournament(text: str | bytes) -> Tournament:
     """A tournament from the text of a file; TournamentFileError for broken JSON too."""
     try:
-        data = json.loads(text)
+        data = decode_json(text)
     except (ValueError, UnicodeDecodeError) as exc:
         raise TournamentFileError([Problem(None, None, "file", f"not valid JSON: {exc}")]) from None
     return parse_tournament(data)
