@@ -20,10 +20,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 #: A nickname as the core quotes it (Python's `repr` of a string).
-_NAME = r"""(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
+NAME = r"""(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
 
 
-def _name(quoted: str) -> str:
+def say_name(quoted: str) -> str:
     """A nickname the core quoted, in the quotation marks of the active language."""
     try:
         value = ast.literal_eval(quoted)
@@ -34,8 +34,9 @@ def _name(quoted: str) -> str:
     return _("“%(name)s”") % {"name": value}
 
 
-def _names(quoted_list: str) -> str:
-    return ", ".join(_name(q) for q in re.findall(_NAME, quoted_list))
+def say_names(quoted_list: str) -> str:
+    """Every nickname quoted in `quoted_list`, in the active language's quotation marks."""
+    return ", ".join(say_name(q) for q in re.findall(NAME, quoted_list))
 
 
 def _decimal(text: str) -> str:
@@ -51,14 +52,14 @@ def _replacement(m: re.Match[str]) -> str:
         "%(new)s replaces %(old)s and plays the %(left)d game %(old)s had left",
         "%(new)s replaces %(old)s and plays the %(left)d games %(old)s had left",
         left,
-    ) % {"new": _name(m["new"]), "old": _name(m["old"]), "left": left}
+    ) % {"new": say_name(m["new"]), "old": say_name(m["old"]), "left": left}
 
 
 def _pin_elsewhere(m: re.Match[str]) -> str:
     return _(
         "planned round %(round)s has only tables 1–%(size)s, so %(name)s "
         "(fixed to table %(table)s) sits elsewhere"
-    ) % {"round": m["round"], "size": m["size"], "name": _name(m["name"]), "table": m["table"]}
+    ) % {"round": m["round"], "size": m["size"], "name": say_name(m["name"]), "table": m["table"]}
 
 
 def _time_limit(m: re.Match[str]) -> str:
@@ -112,13 +113,13 @@ def _stranger(m: re.Match[str]) -> str:
     return _(
         "%(name)s played in the rounds already played but is not among the players; "
         "meetings with them are left out of the metrics"
-    ) % {"name": _name(m["name"])}
+    ) % {"name": say_name(m["name"])}
 
 
 def _pinned_together(m: re.Match[str]) -> str:
     return _(
         "%(names)s are all fixed to table %(table)s, so they meet in every game they all play"
-    ) % {"names": _names(m["names"]), "table": m["table"]}
+    ) % {"names": say_names(m["names"]), "table": m["table"]}
 
 
 #: Each sentence of `mafiatab.core.seating.planner` and how to say it again.
@@ -126,13 +127,13 @@ PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = t
     (re.compile(pattern, re.DOTALL), say)
     for pattern, say in (
         (
-            rf"(?P<new>{_NAME}) replaces (?P<old>{_NAME}) and plays the (?P<left>\d+) games "
-            rf"{_NAME} had left",
+            rf"(?P<new>{NAME}) replaces (?P<old>{NAME}) and plays the (?P<left>\d+) games "
+            rf"{NAME} had left",
             _replacement,
         ),
         (
             rf"planned round (?P<round>\d+) has only tables 1\.\.(?P<size>\d+), so "
-            rf"(?P<name>{_NAME}) \(fixed to table (?P<table>\d+)\) sits elsewhere",
+            rf"(?P<name>{NAME}) \(fixed to table (?P<table>\d+)\) sits elsewhere",
             _pin_elsewhere,
         ),
         (
@@ -161,12 +162,12 @@ PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = t
             _kept_apart,
         ),
         (
-            rf"(?P<name>{_NAME}) played in the rounds already played but is not among the "
+            rf"(?P<name>{NAME}) played in the rounds already played but is not among the "
             r"players; meetings with them are left out of the metrics",
             _stranger,
         ),
         (
-            rf"(?P<names>{_NAME}(?:, {_NAME})+) are all fixed to table (?P<table>\d+), "
+            rf"(?P<names>{NAME}(?:, {NAME})+) are all fixed to table (?P<table>\d+), "
             r"so they meet in every game they all play",
             _pinned_together,
         ),

@@ -21,6 +21,7 @@ from mafiatab.core.seating import DEFAULT_TIME_LIMIT, SeatingError, plan_seating
 from mafiatab.games.models import Round
 from mafiatab.games.services import TablePlan, round_create
 from mafiatab.registrations.models import Status
+from mafiatab.seating.errors import translate_seating_error
 from mafiatab.seating.models import DraftStatus, SeatingDraft
 from mafiatab.tournaments.models import Tournament
 
@@ -123,7 +124,8 @@ def seating_generate(
         )
     except SeatingError as exc:
         raise ValidationError(
-            _("This seating cannot be made: %(reason)s.") % {"reason": exc}
+            _("This seating cannot be made: %(reason)s.")
+            % {"reason": translate_seating_error(str(exc))}
         ) from None
     with transaction.atomic():
         draft = SeatingDraft.objects.create(
