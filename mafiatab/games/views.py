@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -454,25 +455,37 @@ def preview(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 # --- the chief judge's decisions ----------------------------------------------------------
 
 
+def _game_action(
+    request: HttpRequest, game: Game, action: Callable[[], object], success: str
+) -> HttpResponse:
+    """Run a service on a game, tell the user how it went, and go back to the game."""
+    try:
+        action()
+    except services.ProtocolChanged as exc:
+        messages.error(request, str(exc))
+    except ValidationError as exc:
+        messages.error(request, _error_text(exc))
+    else:
+        messages.success(request, success)
+    return redirect("games:detail", slug=game.tournament.slug, pk=game.pk)
+
+
 @require_POST
 def confirm(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     game = _load(request, slug, pk, "confirm_protocol")
     if isinstance(game, HttpResponse):
         return game
     base = request.POST.get("base_version", "")
-    try:
-        services.protocol_confirm(
+    return _game_action(
+        request,
+        game,
+        lambda: services.protocol_confirm(
             game=game,
             by=request.user,  # type: ignore[arg-type]
             base_version=int(base) if base.isdigit() else None,
-        )
-    except services.ProtocolChanged as exc:
-        messages.error(request, str(exc))
-    except ValidationError as exc:
-        messages.error(request, _error_text(exc))
-    else:
-        messages.success(request, _("The protocol is confirmed."))
-    return redirect("games:detail", slug=slug, pk=game.pk)
+        ),
+        _("The protocol is confirmed."),
+    )
 
 
 @require_POST
@@ -480,17 +493,16 @@ def return_protocol(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     game = _load(request, slug, pk, "confirm_protocol")
     if isinstance(game, HttpResponse):
         return game
-    try:
-        services.protocol_return(
+    return _game_action(
+        request,
+        game,
+        lambda: services.protocol_return(
             game=game,
             by=request.user,  # type: ignore[arg-type]
             reason=request.POST.get("reason", ""),
-        )
-    except ValidationError as exc:
-        messages.error(request, _error_text(exc))
-    else:
-        messages.success(request, _("The protocol was returned to its judge."))
-    return redirect("games:detail", slug=slug, pk=game.pk)
+        ),
+        _("The protocol was returned to its judge."),
+    )
 
 
 @require_POST
@@ -504,18 +516,17 @@ def replay(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         if replay_id.isdigit()
         else None
     )
-    try:
-        services.game_mark_replayed(
+    return _game_action(
+        request,
+        game,
+        lambda: services.game_mark_replayed(
             game=game,
             by=request.user,  # type: ignore[arg-type]
             replay=replay_game,
             reason=request.POST.get("reason", ""),
-        )
-    except ValidationError as exc:
-        messages.error(request, _error_text(exc))
-    else:
-        messages.success(request, _("The game is marked replayed."))
-    return redirect("games:detail", slug=slug, pk=game.pk)
+        ),
+        _("The game is marked replayed."),
+    )
 
 
 # --- protests --------------------------------------------------------------------------------
@@ -526,17 +537,16 @@ def protest(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     game = _load(request, slug, pk, "file_protest")
     if isinstance(game, HttpResponse):
         return game
-    try:
-        services.protest_file(
+    return _game_action(
+        request,
+        game,
+        lambda: services.protest_file(
             game=game,
             by=request.user,  # type: ignore[arg-type]
             text=request.POST.get("text", ""),
-        )
-    except ValidationError as exc:
-        messages.error(request, _error_text(exc))
-    else:
-        messages.success(request, _("Your protest is filed; the chief judge will decide."))
-    return redirect("games:detail", slug=slug, pk=game.pk)
+        ),
+        _("Your protest is filed; the chief judge will decide."),
+    )
 
 
 def protest_decide(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
