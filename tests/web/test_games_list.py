@@ -97,3 +97,26 @@ def test_an_anonymous_visitor_cannot_write_through_the_list(client, two_tables):
     after = (AuditEntry.objects.count(), list(Game.objects.values_list("status", flat=True)))
     assert after == before
     assert GameStatus.CONFIRMED not in after[1]
+
+
+def _top_bar(text):
+    return text.split('class="mainnav"', 1)[1].split("</nav>", 1)[0]
+
+
+def test_the_top_bar_leads_the_staff_to_their_tables_by_that_name(client, two_tables):
+    tournament = two_tables["round"].tournament
+    my_tables = reverse("games:my_tables", args=[tournament.slug])
+    client.force_login(two_tables["judge"])
+    bar = _top_bar(client.get(_url(tournament)).content.decode())
+    assert f'<a href="{my_tables}">My tables</a>' in bar
+    assert ">Games<" not in bar
+    with translation.override("en"):  # the request's Russian stays in the request
+        text = client.get(_url(tournament), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert f'<a href="{my_tables}">Мои столы</a>' in _top_bar(text)
+
+
+def test_the_top_bar_has_no_tables_link_for_a_player(client, two_tables):
+    tournament = two_tables["round"].tournament
+    client.force_login(two_tables["alpha1"])
+    bar = _top_bar(client.get(_url(tournament)).content.decode())
+    assert reverse("games:my_tables", args=[tournament.slug]) not in bar
