@@ -46,9 +46,10 @@ def test_a_judge_fills_a_protocol_on_a_phone_and_the_chief_confirms_it(page, two
     page.fill("input[name=extra1_points]", "0.3")
     page.fill("input[name=extra1_reason]", "found both blacks on day one")
 
+    # Each change sends the form again; wait for the answer to the last one.
+    page.locator("[data-testid=summary]", has_text="1 problem to fix").wait_for()
     roles_problem = page.locator("#pb-roles")
     roles_problem.get_by_text("roles must be 6 red").wait_for()
-    assert page.locator("[data-testid=summary]").inner_text().startswith("1 problem")
     page.select_option("select[name=role_1]", "red")
     page.get_by_text("No problems: the protocol can be signed.").wait_for()
     assert roles_problem.inner_text() == ""
