@@ -1,7 +1,9 @@
 """The URLconf. Each app brings its own `urls.py`; a JSON API mounts as `path("api/", ...)`."""
 
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 from mafiatab.api import api
 from mafiatab.tournaments.views import healthz
@@ -10,6 +12,7 @@ TOURNAMENT = "t/<slug:slug>/"
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("favicon.ico", RedirectView.as_view(url=static("mafiatab/favicon.svg"), permanent=True)),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("mafiatab.accounts.urls")),
     path("admin/", admin.site.urls),
