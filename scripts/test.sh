@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole suite: lint, type checks, every test on SQLite, and the database
-# tests again on a real PostgreSQL server started here.
+# and browser tests again on a real PostgreSQL server started here.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=.venv/bin
@@ -21,5 +21,5 @@ if [ -d tests/web ]; then
     echo "== pytest on PostgreSQL"
     # shellcheck source=scripts/pg.sh
     source scripts/pg.sh
-    $BIN/pytest -q -p no:cacheprovider tests/web
+    $BIN/pytest -q -p no:cacheprovider tests/web tests/browser
 fi
