@@ -129,19 +129,7 @@ def registration_reject(*, registration: Registration, by: User, reason: str) ->
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if registration.status not in (Status.PENDING, Status.WAITING):
         raise ValidationError(_("Only a pending or waiting application can be rejected."))
-    before = _state(registration)
-    registration.status = Status.REJECTED
-    registration.reason = reason
-    registration.decided_at = timezone.now()
-    registration.decided_by = by
-    registration.save()
-    tournament.log_action(
-        "registration.rejected",
-        by=by,
-        target=registration.nickname,
-        before=before,
-        after=_state(registration),
-    )
+    _close(tournament, registration, Status.REJECTED, reason=reason, by=by)
     return registration
 
 
@@ -166,6 +154,32 @@ def _promote_waiting(tournament: Tournament, by: User | None) -> Registration | 
     return first
 
 
+_CLOSING_ACTIONS = {
+    Status.REJECTED: "registration.rejected",
+    Status.WITHDRAWN: "registration.withdrawn",
+    Status.REMOVED: "registration.removed",
+}
+
+
+def _close(
+    tournament: Tournament, registration: Registration, status: str, *, reason: str, by: User
+) -> None:
+    """End a registration with `status` and its reason, on the record."""
+    before = _state(registration)
+    registration.status = status
+    registration.reason = reason
+    registration.decided_at = timezone.now()
+    registration.decided_by = by
+    registration.save()
+    tournament.log_action(
+        _CLOSING_ACTIONS[status],
+        by=by,
+        target=registration.nickname,
+        before=before,
+        after=_state(registration),
+    )
+
+
 @transaction.atomic
 def registration_withdraw(
     *, registration: Registration, by: User, reason: str = ""
@@ -175,20 +189,9 @@ def registration_withdraw(
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if registration.status not in ACTIVE_STATUSES:
         raise ValidationError(_("This application is no longer active."))
-    before = _state(registration)
-    registration.status = Status.WITHDRAWN
-    registration.reason = reason.strip()
-    registration.decided_at = timezone.now()
-    registration.decided_by = by
-    registration.save()
-    tournament.log_action(
-        "registration.withdrawn",
-        by=by,
-        target=registration.nickname,
-        before=before,
-        after=_state(registration),
-    )
-    if before["status"] == Status.APPROVED:
+    was_participant = registration.status == Status.APPROVED
+    _close(tournament, registration, Status.WITHDRAWN, reason=reason.strip(), by=by)
+    if was_participant:
         _promote_waiting(tournament, by)
     return registration
 
@@ -200,19 +203,7 @@ def registration_remove(*, registration: Registration, by: User, reason: str) ->
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if registration.status != Status.APPROVED:
         raise ValidationError(_("Only a participant can be removed from the tournament."))
-    before = _state(registration)
-    registration.status = Status.REMOVED
-    registration.reason = reason.strip()
-    registration.decided_at = timezone.now()
-    registration.decided_by = by
-    registration.save()
-    tournament.log_action(
-        "registration.removed",
-        by=by,
-        target=registration.nickname,
-        before=before,
-        after=_state(registration),
-    )
+    _close(tournament, registration, Status.REMOVED, reason=reason.strip(), by=by)
     _promote_waiting(tournament, by)
     return registration
 
