@@ -12,7 +12,6 @@ import codecs
 import json
 import math
 import os
-from decimal import Decimal
 from fractions import Fraction
 from typing import Any, TypeGuard
 
@@ -26,15 +25,20 @@ from mafiatab.core.protocol import (
     Tournament,
     TournamentPenalty,
 )
+from mafiatab.core.records import (
+    FORMAT,
+    ROLES,
+    STAGES,
+    WINNERS,
+    read_well_formed,
+    roles_of,
+    to_fraction,
+)
 from mafiatab.core.regulations import REGULATIONS, Regulation, get_regulation
-from mafiatab.core.roles import Role, Stage, Winner
+from mafiatab.core.roles import Role
 from mafiatab.core.validation import Problem, validate_protocol, validate_tournament_settings
 
-FORMAT = "mafiatab-tournament/1"
-
-_ROLES: dict[str, Role] = {r.value: r for r in Role} | {r.letter: r for r in Role}
-_STAGES: dict[str, Stage] = {s.value: s for s in Stage}
-_WINNERS: dict[str, Winner] = {w.value: w for w in Winner}
+_ROLES, _STAGES, _WINNERS = ROLES, STAGES, WINNERS
 
 
 class TournamentFileError(ValueError):
@@ -54,38 +58,10 @@ def _is_number(value: object) -> TypeGuard[int | float]:
     return type(value) is int or (type(value) is float and math.isfinite(value))
 
 
-_FRACTIONS: dict[type, dict[object, Fraction]] = {}
-
-
-def to_fraction(value: int | float | str | Decimal | Fraction) -> Fraction:
-    """An exact fraction from a JSON number: 0.3 is 3/10, not the nearest binary float.
-
-    Points take few distinct values, so each is converted once and shared.
-    """
-    cache = _FRACTIONS.setdefault(type(value), {})
-    found = cache.get(value)
-    if found is None:
-        found = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
-        if len(cache) < 4096:
-            cache[value] = found
-    return found
-
-
 _STR = {str}
 _INT = {int}
 _OPTIONAL_INT = {int, type(None)}
 _OPTIONAL_STR = {str, type(None)}
-_ROLE_TUPLES: dict[tuple[str, ...], tuple[Role, ...]] = {}
-
-
-def _roles_of(raw: tuple[str, ...]) -> tuple[Role, ...]:
-    """Roles from their texts; one shared tuple per distinct deal. KeyError if unknown."""
-    roles = _ROLE_TUPLES.get(raw)
-    if roles is None:
-        roles = tuple([_ROLES[text] for text in raw])
-        if len(_ROLE_TUPLES) < 8192:
-            _ROLE_TUPLES[raw] = roles
-    return roles
 
 
 def _well_formed_extras(entries: object) -> tuple[JudgeExtra, ...] | None:
@@ -143,7 +119,7 @@ def _well_formed_protocol(data: dict[str, Any], position: int) -> Protocol | Non
         if type(seats) is not list or len(seats) != 10:
             return None
         players = tuple([seat["player"] for seat in seats])
-        roles = _roles_of(tuple([seat["role"] for seat in seats]))
+        roles = roles_of(tuple([seat["role"] for seat in seats]))
         fouls = tuple([seat.get("fouls", 0) for seat in seats])
     except (KeyError, TypeError, AttributeError):
         return None
@@ -507,7 +483,14 @@ def decode_json(text: str | bytes) -> object:
 
 
 def loads_tournament(text: str | bytes) -> Tournament:
-    """A tournament from the text of a file; TournamentFileError for broken JSON too."""
+    """A tournament from the text of a file; TournamentFileError for broken JSON too.
+
+    A file right in every respect is read at C speed (`records`); any other is read
+    again here, which names every problem.
+    """
+    tournament = read_well_formed(text)
+    if tournament is not None:
+        return tournament
     try:
         data = decode_json(text)
     except (ValueError, UnicodeDecodeError) as exc:
