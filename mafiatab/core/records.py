@@ -136,6 +136,27 @@ def read_well_formed(text: str | bytes) -> Tournament | None:
         record = _DECODER.decode(text)
     except msgspec.MsgspecError:
         return None
+    return _tournament(record)
+
+
+def tournament_from_data(data: object) -> Tournament | None:
+    """The tournament of a decoded document that is right in every respect; else None."""
+    try:
+        record = msgspec.convert(data, _File)
+    except msgspec.MsgspecError:
+        return None
+    return _tournament(record)
+
+
+def protocol_from_data(data: object, position: int, regulation: Regulation) -> Protocol | None:
+    """One decoded protocol that is right in every respect under `regulation`; else None."""
+    try:
+        return _protocol(msgspec.convert(data, _Game), position, regulation)
+    except (msgspec.MsgspecError, _NotPlain):
+        return None
+
+
+def _tournament(record: _File) -> Tournament | None:
     regulation = REGULATIONS.get(record.ruleset)
     if record.format != FORMAT or regulation is None or not record.name.strip():
         return None

@@ -30,9 +30,10 @@ from mafiatab.core.records import (
     ROLES,
     STAGES,
     WINNERS,
+    protocol_from_data,
     read_well_formed,
-    roles_of,
     to_fraction,
+    tournament_from_data,
 )
 from mafiatab.core.regulations import REGULATIONS, Regulation, get_regulation
 from mafiatab.core.roles import Role
@@ -58,123 +59,12 @@ def _is_number(value: object) -> TypeGuard[int | float]:
     return type(value) is int or (type(value) is float and math.isfinite(value))
 
 
-_STR = {str}
-_INT = {int}
-_OPTIONAL_INT = {int, type(None)}
-_OPTIONAL_STR = {str, type(None)}
-
-
-def _well_formed_extras(entries: object) -> tuple[JudgeExtra, ...] | None:
-    """Judge extra points of the right shape, or None (the slow reader then explains)."""
-    if type(entries) is not list:
-        return None
-    extras = []
-    for entry in entries:
-        if type(entry) is not dict:
-            return None
-        seat, points = entry.get("seat"), entry.get("points")
-        reason, approved = entry.get("reason", ""), entry.get("chief_approved", False)
-        if not (
-            type(seat) is int
-            and type(reason) is str
-            and type(approved) is bool
-            and _is_number(points)
-        ):
-            return None
-        extras.append(JudgeExtra(seat, to_fraction(points), reason, approved))
-    return tuple(extras)
-
-
-_Records = tuple[tuple[JudgeExtra, ...], tuple[GamePenalty, ...], tuple[Removal, ...]]
-_NO_RECORDS: _Records = ((), (), ())
-
-
-def _well_formed_records(data: dict[str, Any], gid: str) -> _Records | None:
-    """A protocol's judge extras, 8.5 penalties and removals, or None if malformed."""
-    get = data.get
-    extras_data, penalties_data, removals_data = (
-        get("judge_extra"),
-        get("penalties"),
-        get("disqualified"),
-    )
-    extras = _well_formed_extras(extras_data) if extras_data else ()
-    if extras is None:
-        return None
-    if not (penalties_data or removals_data):
-        return (extras, (), ()) if extras else _NO_RECORDS
-    reader = _Reader()
-    penalties = reader.penalties(data, gid)
-    removals = reader.removals(data, gid)
-    return None if reader.problems else (extras, penalties, removals)
-
-
-def _well_formed_protocol(data: dict[str, Any], position: int) -> Protocol | None:
-    """The fast reading of a protocol of the right shape; None at the first oddity
-    (the slow reading then names every problem)."""
-    get = data.get
-    try:
-        stage = _STAGES[data["stage"]]
-        winner = _WINNERS[data["winner"]]
-        seats = data["seats"]
-        if type(seats) is not list or len(seats) != 10:
-            return None
-        players = tuple([seat["player"] for seat in seats])
-        roles = roles_of(tuple([seat["role"] for seat in seats]))
-        fouls = tuple([seat.get("fouls", 0) for seat in seats])
-    except (KeyError, TypeError, AttributeError):
-        return None
-    if set(map(type, players)) != _STR or set(map(type, fouls)) != _INT:
-        return None
-    gid = get("id")
-    if gid is None:
-        gid = f"game {position}"
-    elif type(gid) is not str or not gid.strip():
-        return None
-    first_killed, round_, table = get("first_killed"), get("round"), get("table")
-    date, judge = get("date"), get("judge")
-    if not (
-        {type(first_killed), type(round_), type(table)} <= _OPTIONAL_INT
-        and {type(date), type(judge)} <= _OPTIONAL_STR
-    ):
-        return None
-    best_move = get("best_move")
-    if best_move is None:
-        best_move = ()
-    elif type(best_move) is list and set(map(type, best_move)) <= _INT:
-        best_move = tuple(best_move)
-    else:
-        return None
-    replayed = get("replayed", False)
-    if type(replayed) is not bool:
-        return None
-    records = _well_formed_records(data, gid)
-    if records is None:
-        return None
-    extras, penalties, removals = records
-    return Protocol(
-        gid,
-        stage,
-        players,
-        roles,
-        winner,
-        fouls,
-        round_,
-        table,
-        date,
-        judge,
-        first_killed,
-        best_move,
-        extras,
-        penalties,
-        removals,
-        replayed,
-    )
-
-
 class _Reader:
     """Collects problems while turning decoded JSON into core objects."""
 
-    def __init__(self, regulation: Regulation | None = None) -> None:
+    def __init__(self, regulation: Regulation | None = None, *, quick: bool = True) -> None:
+        self.quick = quick
+        """Take a protocol that is right in every respect on the fast path (`records`)."""
         self.problems: list[Problem] = []
         self.regulation = regulation
         """Where known, each protocol read is checked against its rules at once."""
@@ -236,21 +126,22 @@ class _Reader:
         return ""
 
     def protocol(self, data: object, position: int) -> Protocol | None:
-        protocol = _well_formed_protocol(data, position) if type(data) is dict else None
-        if protocol is None:
-            protocol = self.malformed_protocol(data, position)
-        elif self.regulation is not None:
-            self.problems.extend(validate_protocol(protocol, self.regulation))
-        return protocol
+        if self.quick and self.regulation is not None:
+            plain = protocol_from_data(data, position, self.regulation)
+            if plain is not None:
+                return plain
+        return self.explained_protocol(data, position)
 
-    def malformed_protocol(self, data: object, position: int) -> Protocol | None:
-        """The slow reading of a protocol that names every problem of its shape."""
+    def explained_protocol(self, data: object, position: int) -> Protocol | None:
+        """The reading of a protocol that names every problem of its shape and rules."""
         default_id = f"game {position}"
         if not isinstance(data, dict):
             self.wrong_type(default_id, None, "game", "an object")
             return None
-        gid = data.get("id", default_id)
-        if not isinstance(gid, str) or not gid.strip():
+        gid = data.get("id")
+        if gid is None:  # absent or null: the default label
+            gid = default_id
+        elif not isinstance(gid, str) or not gid.strip():
             self.problem(default_id, None, "id", f"id must be a non-empty string, not {gid!r}")
             gid = default_id
         before = len(self.problems)
@@ -460,7 +351,14 @@ def parse_tournament(data: object) -> Tournament:
     Raises `TournamentFileError` listing every problem: of shape first, then of
     the regulation's rules (only once the shape is right).
     """
-    reader = _Reader()
+    return tournament_from_data(data) or parse_tournament_explained(data)
+
+
+def parse_tournament_explained(data: object, *, quick: bool = True) -> Tournament:
+    """`parse_tournament` without the fast path for whole documents: every field is
+    checked here and every problem named (`quick=False` also reads each protocol
+    this way)."""
+    reader = _Reader(quick=quick)
     tournament = reader.tournament(data)
     if tournament is None:
         raise TournamentFileError(reader.problems)
@@ -495,7 +393,7 @@ def loads_tournament(text: str | bytes) -> Tournament:
         data = decode_json(text)
     except (ValueError, UnicodeDecodeError) as exc:
         raise TournamentFileError([Problem(None, None, "file", f"not valid JSON: {exc}")]) from None
-    return parse_tournament(data)
+    return parse_tournament_explained(data)
 
 
 def load_tournament(path: str | os.PathLike[str]) -> Tournament:

@@ -15,8 +15,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mafiatab.core.records import read_well_formed
-from mafiatab.core.tournament_file import TournamentFileError, loads_tournament, parse_tournament
+from mafiatab.core.records import read_well_formed, tournament_from_data
+from mafiatab.core.tournament_file import (
+    TournamentFileError,
+    loads_tournament,
+    parse_tournament,
+    parse_tournament_explained,
+)
 
 from .factories import TEN, game, tournament
 from .test_properties import tournament_dicts
@@ -59,7 +64,8 @@ def broken_documents(draw: st.DrawFn) -> dict[str, Any]:
 @RUNS
 @given(tournament_dicts())
 def test_a_valid_file_is_read_the_same_by_both_readings(data):
-    assert read_well_formed(json.dumps(data)) == parse_tournament(data)
+    assert read_well_formed(json.dumps(data)) == parse_tournament_explained(data, quick=False)
+    assert parse_tournament(data) == parse_tournament_explained(data, quick=False)
 
 
 @RUNS
@@ -68,11 +74,13 @@ def test_the_fast_reading_takes_only_what_the_full_reading_takes(data):
     text = json.dumps(data)
     fast = read_well_formed(text)
     try:
-        full = parse_tournament(json.loads(text))
+        full = parse_tournament_explained(json.loads(text), quick=False)
     except TournamentFileError:
         assert fast is None
+        assert tournament_from_data(json.loads(text)) is None
     else:
         assert fast is None or fast == full
+        assert parse_tournament(json.loads(text)) == full
 
 
 @RUNS
@@ -80,7 +88,7 @@ def test_the_fast_reading_takes_only_what_the_full_reading_takes(data):
 def test_loading_a_file_gives_what_the_full_reading_gives(data):
     text = json.dumps(data)
     try:
-        expected: object = parse_tournament(json.loads(text))
+        expected: object = parse_tournament_explained(json.loads(text), quick=False)
     except TournamentFileError as exc:
         expected = [str(p) for p in exc.problems]
     try:
@@ -120,11 +128,14 @@ def _broken_settings() -> list[dict[str, Any]]:
 
 
 def test_the_fast_reading_takes_a_plain_valid_file():
-    assert read_well_formed(json.dumps(_valid())) == parse_tournament(_valid())
+    expected = parse_tournament_explained(_valid(), quick=False)
+    assert read_well_formed(json.dumps(_valid())) == expected
+    assert tournament_from_data(_valid()) == expected
 
 
 @pytest.mark.parametrize("data", _broken_settings())
 def test_the_fast_reading_leaves_every_broken_setting_to_the_full_reading(data):
     assert read_well_formed(json.dumps(data)) is None
+    assert tournament_from_data(data) is None
     with pytest.raises(TournamentFileError):
         loads_tournament(json.dumps(data))
