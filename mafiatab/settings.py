@@ -2,7 +2,9 @@
 
 - `MAFIATAB_DATA_DIR` (default `./data`): where the SQLite database and the
   generated secret key live.
-- `DATABASE_URL`: a PostgreSQL database (dj-database-url); SQLite otherwise.
+- `DATABASE_URL`: a PostgreSQL database (dj-database-url); SQLite otherwise (in WAL
+  mode with immediate write transactions; `MAFIATAB_SQLITE_TIMEOUT` seconds, default
+  30, is how long a writer waits for another to finish).
 - `DJANGO_DEBUG` / `MAFIATAB_DEBUG`: "1"/"true" turns DEBUG on; off by default.
 - `SECRET_KEY` / `MAFIATAB_SECRET_KEY`: the key; otherwise one is generated once
   and stored in the data directory.
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -27,6 +30,11 @@ def _flag(*names: str) -> bool:
         if value is not None:
             return value.strip().lower() in {"1", "true", "yes", "on"}
     return False
+
+
+def _seconds(name: str, default: float) -> float:
+    value = os.environ.get(name, "").strip()
+    return float(value) if value else default
 
 
 def data_dir() -> Path:
@@ -76,6 +84,7 @@ INSTALLED_APPS = [
     "mafiatab.standings",
     "mafiatab.api",
     "mafiatab.seating",
+    "mafiatab.security",
 ]
 
 MIDDLEWARE = [
@@ -119,6 +128,18 @@ else:
             "NAME": DATA_DIR / "mafiatab.sqlite3",
             # Kept open like PostgreSQL's: a new connection re-reads the schema.
             "CONN_MAX_AGE": 60,
+            # Concurrent writers queue instead of failing: readers never block the
+            # writer (WAL), a write transaction takes the write lock when it begins
+            # (IMMEDIATE, so it never has to upgrade a read lock and die with
+            # "database is locked"), and a writer waits up to `timeout` seconds.
+            "OPTIONS": {
+                "transaction_mode": "IMMEDIATE",
+                "timeout": _seconds("MAFIATAB_SQLITE_TIMEOUT", 30),
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+            },
+            # Tests run on a file too (not a shared in-memory database, whose
+            # table locks do not wait): concurrency is tested as it is served.
+            "TEST": {"NAME": Path(tempfile.gettempdir()) / f"mafiatab-test-{os.getpid()}.sqlite3"},
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

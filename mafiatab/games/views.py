@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from mafiatab.core.scoring import format_points
@@ -386,6 +387,18 @@ def _layout(
     }
 
 
+_NO_BASE_VERSION = _lazy(
+    "The form does not say which version of the protocol it was started from, so it "
+    "could overwrite someone else's entries: reload the protocol and enter them again."
+)
+
+
+def _base_version(request: HttpRequest) -> int | None:
+    """The `base_version` the form was started from; None when missing or not a version."""
+    base = request.POST.get("base_version", "").strip()
+    return int(base) if base.isdigit() and len(base) <= 18 else None
+
+
 def protocol(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The protocol form of one table: the judge fills it, signs and submits it."""
     game = _load(request, slug, pk, "enter_protocol")
@@ -400,11 +413,12 @@ def protocol(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return render(request, "games/protocol.html", context)
     raw, parsed = _parse(request, game)
     action = request.POST.get("action", "save")
-    base = request.POST.get("base_version", "")
-    base_version = int(base) if base.isdigit() else None
+    base_version = _base_version(request)
     reason = request.POST.get("reason", "")
     error, status = None, 200
-    if parsed.problems and action != "check":
+    if base_version is None and action in ("save", "submit"):
+        error, status = _NO_BASE_VERSION, 400
+    elif parsed.problems and action != "check":
         error = _("Some entries cannot be read; see the marked fields.")
     elif action in ("save", "submit"):
         try:
@@ -475,14 +489,13 @@ def confirm(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     game = _load(request, slug, pk, "confirm_protocol")
     if isinstance(game, HttpResponse):
         return game
-    base = request.POST.get("base_version", "")
     return _game_action(
         request,
         game,
         lambda: services.protocol_confirm(
             game=game,
             by=request.user,  # type: ignore[arg-type]
-            base_version=int(base) if base.isdigit() else None,
+            base_version=_base_version(request),
         ),
         _("The protocol is confirmed."),
     )
@@ -563,8 +576,9 @@ def protest_decide(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if request.method == "POST":
         raw, parsed = _parse(request, game)
         change = request.POST.get("change") == "on"
-        base = request.POST.get("base_version", "")
         try:
+            if change and _base_version(request) is None:
+                raise ValidationError(str(_NO_BASE_VERSION))
             if change and parsed.problems:
                 raise ValidationError(_("Some entries cannot be read; see the marked fields."))
             services.protest_decide(
@@ -574,7 +588,7 @@ def protest_decide(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                 decision=request.POST.get("decision", ""),
                 by_committee=request.POST.get("by_committee") == "on",
                 data=parsed.data if change else None,
-                base_version=int(base) if base.isdigit() else None,
+                base_version=_base_version(request),
             )
         except services.ProtocolChanged as exc:
             error = str(exc)
@@ -589,7 +603,7 @@ def protest_decide(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         raw = pf.raw_from_data(stored)
         parsed = pf.data_from_raw(raw, base=stored, online=tournament.is_online)
         parsed.data = stored
-    base_version = int(request.POST.get("base_version", game.version) or game.version)
+    base_version = _base_version(request) or game.version
     context = _form_context(
         request,
         game,

@@ -1,0 +1,1 @@
+"""Running the site safely: login throttling, safe exports, security headers, logging."""
