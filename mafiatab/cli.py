@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 
 #: Subcommand modules under `mafiatab.commands`, in the order `--help` lists them.
-COMMAND_MODULES = ("standings", "seating", "demo", "import_", "export")
+COMMAND_MODULES = ("standings", "seating", "game", "demo", "import_", "export")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,513 @@
+"""The game log document (`mafiatab-game-log/1`) and its events (game-log.md).
+
+`parse_log` reads a decoded document into a `GameLog`, refusing a malformed one
+with every problem of its shape (`GameLogError`); `parse_event` reads one event.
+Whether the events follow the rules is the engine's business (`replay`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field, replace
+from datetime import date
+from enum import Enum
+from typing import Any
+
+from mafiatab.core.game.problems import GameLogError, GameProblem
+from mafiatab.core.game.settings import OVERRIDABLE, TABLE_SETTINGS, TableSettings
+from mafiatab.core.roles import Role, Stage, Team
+
+FORMAT = "mafiatab-game-log/1"
+
+#: Upper bound of a pause, in minutes.
+MAX_PAUSE_MINUTES = 24 * 60
+
+
+class EventType(Enum):
+    """The kinds of event a judge logs."""
+
+    NOMINATE = "nominate"
+    VOTE = "vote"
+    LIFT = "lift"
+    FOUL = "foul"
+    REMOVE = "remove"
+    PAUSE = "pause"
+    NIGHT = "night"
+    SHOTS = "shots"
+    DON_CHECK = "don_check"
+    SHERIFF_CHECK = "sheriff_check"
+    DAY = "day"
+    BEST_MOVE = "best_move"
+    DEFEAT = "defeat"
+
+    __hash__ = object.__hash__
+
+
+_TYPES = {t.value: t for t in EventType}
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One event of the log; only the fields of its type are set."""
+
+    type: EventType
+    """What happened."""
+    seat: int | None = None
+    """The seat concerned (nominate, foul, remove, pause, checks)."""
+    by: int | None = None
+    """The nominating seat (nominate)."""
+    counts: tuple[int, ...] = ()
+    """Votes per candidate, in order (vote)."""
+    lift_for: int | None = None
+    """Votes for all the tied leaving (lift; `for` in the log)."""
+    reason: str = ""
+    """Why (remove, pause, defeat)."""
+    online: bool = False
+    """An online removal (remove)."""
+    fined: bool = True
+    """The removal is fined (remove)."""
+    minutes: int | None = None
+    """Length of a pause (pause)."""
+    shots: tuple[tuple[int, int | None], ...] = ()
+    """Each living black-team seat and the seat it shot, None for no shot (shots)."""
+    team: Team | None = None
+    """The team given a procedural defeat (defeat)."""
+    seats: tuple[int, ...] = ()
+    """The three seats named (best_move)."""
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+    """Keys of the event that the rules do not read (an id, a time), kept as given."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The event in its log form."""
+        data: dict[str, Any] = dict(self.extra)
+        data["type"] = self.type.value
+        t = self.type
+        if t is EventType.NOMINATE:
+            data.update(by=self.by, seat=self.seat)
+        elif t is EventType.VOTE:
+            data["counts"] = list(self.counts)
+        elif t is EventType.LIFT:
+            data["for"] = self.lift_for
+        elif t in (EventType.FOUL, EventType.DON_CHECK, EventType.SHERIFF_CHECK):
+            data["seat"] = self.seat
+        elif t is EventType.REMOVE:
+            data.update(seat=self.seat, reason=self.reason, online=self.online, fined=self.fined)
+        elif t is EventType.PAUSE:
+            data.update(seat=self.seat, minutes=self.minutes, reason=self.reason)
+        elif t is EventType.SHOTS:
+            data["by"] = {str(by): target for by, target in self.shots}
+        elif t is EventType.BEST_MOVE:
+            data["seats"] = list(self.seats)
+        elif t is EventType.DEFEAT:
+            data.update(team=self.team.value if self.team else None, reason=self.reason)
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class GameLog:
+    """A game log: the table, the seats, the roles and the events."""
+
+    table: TableSettings
+    """The table's settings, the log's overrides applied."""
+    seats: tuple[str, ...]
+    """Ten nicknames, seat 1 first."""
+    roles: tuple[Role, ...]
+    """Ten roles, seat 1 first."""
+    events: tuple[Event, ...] = ()
+    """The judge's events, in order."""
+    overrides: dict[str, bool] = field(default_factory=dict, compare=False)
+    """The settings the log overrides, as written."""
+    id: str | None = None
+    """The game's label, copied into the protocol."""
+    stage: Stage | None = None
+    """The stage, copied into the protocol (qualifying when None)."""
+    round: int | None = None
+    """The round, copied into the protocol."""
+    table_number: int | None = None
+    """The table number (the protocol's `table`)."""
+    date: str | None = None
+    """ISO date, copied into the protocol."""
+    judge: str | None = None
+    """The table judge, copied into the protocol."""
+
+    def with_events(self, events: tuple[Event, ...]) -> GameLog:
+        """The same log with other events."""
+        return replace(self, events=events)
+
+    def to_json(self) -> dict[str, Any]:
+        """The `mafiatab-game-log/1` document."""
+        data: dict[str, Any] = {"format": FORMAT, "table": self.table.code}
+        if self.overrides:
+            data["settings"] = dict(self.overrides)
+        for key in ("id", "round", "table_number", "date", "judge"):
+            value = getattr(self, key)
+            if value is not None:
+                data[key] = value
+        if self.stage is not None:
+            data["stage"] = self.stage.value
+        data["seats"] = list(self.seats)
+        data["roles"] = {
+            "sheriff": self.roles.index(Role.SHERIFF) + 1,
+            "don": self.roles.index(Role.DON) + 1,
+            "black": [n for n, r in enumerate(self.roles, start=1) if r is Role.BLACK],
+        }
+        data["events"] = [e.to_json() for e in self.events]
+        return data
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int
+
+
+class _EventReader:
+    """Reads one event, collecting the problems of its shape."""
+
+    def __init__(self, data: dict[str, Any], index: int, type_name: str) -> None:
+        self.data = data
+        self.index = index
+        self.type_name = type_name
+        self.problems: list[GameProblem] = []
+
+    def problem(self, code: str, **params: Any) -> None:
+        self.problems.append(GameProblem(code, params, self.index, self.type_name))
+
+    def seat(self, key: str, *, nullable: bool = False, value: object = None) -> int | None:
+        raw = self.data.get(key) if value is None else value
+        if raw is None and value is None:
+            if key not in self.data:
+                self.problem("event.missing", field=key)
+            elif not nullable:
+                self.problem("event.seat_range", field=key, value=None)
+            return None
+        if not _is_int(raw) or not 1 <= raw <= 10:  # type: ignore[operator]
+            self.problem("event.seat_range", field=key, value=raw)
+            return None
+        assert isinstance(raw, int)
+        return raw
+
+    def integer(self, key: str) -> int | None:
+        raw = self.data.get(key)
+        if raw is None:
+            self.problem("event.missing", field=key)
+            return None
+        if not _is_int(raw) or not -(2**31) <= raw < 2**31:
+            self.problem("event.field_type", field=key, expected="an integer", value=raw)
+            return None
+        assert isinstance(raw, int)
+        return raw
+
+    def text(self, key: str, *, required: bool = False) -> str:
+        raw = self.data.get(key)
+        if raw is None:
+            if required:
+                self.problem("event.missing", field=key)
+            return ""
+        if not isinstance(raw, str):
+            self.problem("event.field_type", field=key, expected="a text", value=raw)
+            return ""
+        return raw
+
+    def flag(self, key: str, default: bool) -> bool:
+        raw = self.data.get(key, default)
+        if not isinstance(raw, bool):
+            self.problem("event.field_type", field=key, expected="true or false", value=raw)
+            return default
+        return raw
+
+    def int_list(self, key: str) -> tuple[int, ...]:
+        raw = self.data.get(key)
+        if raw is None:
+            self.problem("event.missing", field=key)
+            return ()
+        if not isinstance(raw, list) or not all(_is_int(v) and -(2**31) <= v < 2**31 for v in raw):
+            self.problem("event.field_type", field=key, expected="a list of integers", value=raw)
+            return ()
+        return tuple(raw)
+
+    def shots(self) -> tuple[tuple[int, int | None], ...]:
+        raw = self.data.get("by")
+        if raw is None:
+            self.problem("event.missing", field="by")
+            return ()
+        if not isinstance(raw, dict):
+            self.problem("event.field_type", field="by", expected="an object", value=raw)
+            return ()
+        shots: list[tuple[int, int | None]] = []
+        for key, target in raw.items():
+            by = int(key) if isinstance(key, str) and key.isdigit() and len(key) <= 2 else None
+            if by is None or not 1 <= by <= 10:
+                self.problem("event.seat_range", field="by", value=key)
+                continue
+            if target is None:
+                shots.append((by, None))
+            elif _is_int(target) and 1 <= target <= 10:
+                shots.append((by, target))
+            else:
+                self.problem("event.seat_range", field=f"by.{by}", value=target)
+        return tuple(sorted(shots))
+
+
+_KNOWN_KEYS = {
+    "type",
+    "seat",
+    "by",
+    "counts",
+    "for",
+    "reason",
+    "online",
+    "fined",
+    "minutes",
+    "team",
+    "seats",
+}
+
+
+def parse_event(data: object, index: int = 1) -> Event:
+    """One event from its log form; `index` (1-based) locates its problems.
+
+    Raises `GameLogError` naming every problem of the event's shape.
+    """
+    if not isinstance(data, dict):
+        raise GameLogError([GameProblem("event.not_object", {"value": data}, index)])
+    type_name = data.get("type")
+    kind = _TYPES.get(type_name) if isinstance(type_name, str) else None
+    if kind is None:
+        known = ", ".join(_TYPES)
+        problem = GameProblem("event.type", {"value": type_name, "known": known}, index)
+        raise GameLogError([problem])
+    reader = _EventReader(data, index, kind.value)
+    extra = {k: v for k, v in data.items() if k not in _KNOWN_KEYS}
+    event = _read_fields(reader, kind, extra)
+    if reader.problems:
+        raise GameLogError(reader.problems)
+    return event
+
+
+def _read_fields(r: _EventReader, kind: EventType, extra: dict[str, Any]) -> Event:
+    t = EventType
+    if kind is t.NOMINATE:
+        return Event(kind, by=r.seat("by"), seat=r.seat("seat"), extra=extra)
+    if kind is t.VOTE:
+        return Event(kind, counts=r.int_list("counts"), extra=extra)
+    if kind is t.LIFT:
+        return Event(kind, lift_for=r.integer("for"), extra=extra)
+    if kind in (t.FOUL, t.DON_CHECK, t.SHERIFF_CHECK):
+        return Event(kind, seat=r.seat("seat"), extra=extra)
+    if kind in (t.REMOVE, t.PAUSE):
+        return _read_absence(r, kind, extra)
+    if kind is t.SHOTS:
+        return Event(kind, shots=r.shots(), extra=extra)
+    if kind is t.BEST_MOVE:
+        seats = r.int_list("seats")
+        for seat in seats:
+            r.seat("seats", value=seat)
+        return Event(kind, seats=seats, extra=extra)
+    if kind is t.DEFEAT:
+        team_text = r.data.get("team")
+        team = Team(team_text) if team_text in ("red", "black") else None
+        if team is None:
+            r.problem("defeat.team", value=team_text)
+        return Event(kind, team=team, reason=r.text("reason"), extra=extra)
+    return Event(kind, extra=extra)
+
+
+def _read_absence(r: _EventReader, kind: EventType, extra: dict[str, Any]) -> Event:
+    """A removal or a pause."""
+    if kind is EventType.REMOVE:
+        return Event(
+            kind,
+            seat=r.seat("seat"),
+            reason=r.text("reason"),
+            online=r.flag("online", False),
+            fined=r.flag("fined", True),
+            extra=extra,
+        )
+    seat, minutes, reason = r.seat("seat"), r.integer("minutes"), r.text("reason")
+    if minutes is not None and not 1 <= minutes <= MAX_PAUSE_MINUTES:
+        r.problem("pause.minutes", max=MAX_PAUSE_MINUTES, value=minutes)
+    return Event(kind, seat=seat, minutes=minutes, reason=reason, extra=extra)
+
+
+class _LogReader:
+    def __init__(self) -> None:
+        self.problems: list[GameProblem] = []
+
+    def problem(self, field_name: str, code: str, **params: Any) -> None:
+        self.problems.append(GameProblem(code, params, field=field_name))
+
+    def table(self, data: dict[str, Any]) -> TableSettings | None:
+        code = data.get("table")
+        table = TABLE_SETTINGS.get(code) if isinstance(code, str) else None
+        if table is None:
+            self.problem("table", "log.table", known=", ".join(TABLE_SETTINGS), value=code)
+            return None
+        overrides = self.overrides(data)
+        return table.with_overrides(overrides)
+
+    def overrides(self, data: dict[str, Any]) -> dict[str, bool]:
+        raw = data.get("settings")
+        if raw is None:
+            return {}
+        if not isinstance(raw, dict):
+            self.problem("settings", "log.settings")
+            return {}
+        overrides: dict[str, bool] = {}
+        for name, value in raw.items():
+            if name not in OVERRIDABLE:
+                known = ", ".join(OVERRIDABLE)
+                self.problem("settings", "log.setting_unknown", name=name, known=known)
+            elif not isinstance(value, bool):
+                self.problem(
+                    f"settings.{name}", "log.field_type", expected="true or false", value=value
+                )
+            else:
+                overrides[name] = value
+        return overrides
+
+    def seats(self, data: dict[str, Any]) -> tuple[str, ...] | None:
+        raw = data.get("seats")
+        if not isinstance(raw, list) or len(raw) != 10:
+            self.problem("seats", "log.seats")
+            return None
+        before = len(self.problems)
+        seen: dict[str, int] = {}
+        for number, nick in enumerate(raw, start=1):
+            if not isinstance(nick, str) or not nick.strip() or len(nick) > 64:
+                self.problem("seats", "log.nickname", seat=number, value=nick)
+                continue
+            key = nick.casefold()
+            if key in seen:
+                self.problem("seats", "log.nickname_twice", seat=number, nickname=nick)
+            seen[key] = number
+        return tuple(raw) if len(self.problems) == before else None
+
+    def roles(self, data: dict[str, Any]) -> tuple[Role, ...] | None:
+        raw = data.get("roles")
+        if not isinstance(raw, dict):
+            self.problem("roles", "log.roles")
+            return None
+        before = len(self.problems)
+        given: list[tuple[int, Role]] = []
+        for key, role in (("sheriff", Role.SHERIFF), ("don", Role.DON)):
+            seat = raw.get(key)
+            if isinstance(seat, int) and type(seat) is int and 1 <= seat <= 10:
+                given.append((seat, role))
+            else:
+                self.problem(f"roles.{key}", "log.role_seat", role=key, value=seat)
+        black = raw.get("black")
+        blacks = (
+            [s for s in black if type(s) is int and 1 <= s <= 10] if isinstance(black, list) else []
+        )
+        if not isinstance(black, list) or len(black) != 2 or len(blacks) != 2:
+            self.problem("roles.black", "log.black", value=black)
+        else:
+            given.extend((seat, Role.BLACK) for seat in blacks)
+        roles = [Role.RED] * 10
+        for seat, role in given:
+            if roles[seat - 1] is not Role.RED:
+                self.problem("roles", "log.role_twice", seat=seat)
+            roles[seat - 1] = role
+        return tuple(roles) if len(self.problems) == before else None
+
+    def optional(self, data: dict[str, Any], key: str, kind: type, expected: str) -> Any:
+        value = data.get(key)
+        if value is None:
+            return None
+        bad = not isinstance(value, kind) or (kind is int and not _is_int(value))
+        if kind is int and not bad and not 1 <= value < 2**31:
+            bad = True
+        if kind is str and not bad and (not value.strip() or len(value) > 200):
+            bad = True
+        if key == "date" and not bad:
+            try:
+                date.fromisoformat(value)
+            except ValueError:
+                bad = True
+        if bad:
+            self.problem(key, "log.field_type", expected=expected, value=value)
+            return None
+        return value
+
+    def stage(self, data: dict[str, Any]) -> Stage | None:
+        value = data.get("stage")
+        if value is None:
+            return None
+        stages = {s.value: s for s in Stage}
+        if not isinstance(value, str) or value not in stages:
+            self.problem("stage", "log.stage", known=", ".join(stages), value=value)
+            return None
+        return stages[value]
+
+    def events(self, data: dict[str, Any]) -> tuple[Event, ...]:
+        raw = data.get("events", [])
+        if not isinstance(raw, list):
+            self.problem("events", "log.events")
+            return ()
+        events = []
+        for index, item in enumerate(raw, start=1):
+            try:
+                events.append(parse_event(item, index))
+            except GameLogError as exc:
+                self.problems.extend(exc.problems)
+        return tuple(events)
+
+
+def parse_log(data: object) -> GameLog:
+    """A `GameLog` from a decoded `mafiatab-game-log/1` document.
+
+    Raises `GameLogError` with every problem of the document's shape; whether its
+    events follow the rules is checked by `replay`.
+    """
+    if not isinstance(data, dict):
+        raise GameLogError([GameProblem("log.not_object")])
+    if data.get("format") != FORMAT:
+        raise GameLogError(
+            [GameProblem("log.format", {"value": data.get("format")}, field="format")]
+        )
+    reader = _LogReader()
+    table = reader.table(data)
+    seats = reader.seats(data)
+    roles = reader.roles(data)
+    meta = {
+        "id": reader.optional(data, "id", str, "a non-empty text"),
+        "round": reader.optional(data, "round", int, "an integer 1 or more"),
+        "table_number": reader.optional(data, "table_number", int, "an integer 1 or more"),
+        "date": reader.optional(data, "date", str, "an ISO date"),
+        "judge": reader.optional(data, "judge", str, "a name"),
+    }
+    stage = reader.stage(data)
+    events = reader.events(data)
+    if reader.problems or table is None or seats is None or roles is None:
+        raise GameLogError(reader.problems)
+    return GameLog(
+        table=table,
+        seats=seats,
+        roles=roles,
+        events=events,
+        overrides=reader.overrides(data),
+        stage=stage,
+        **meta,
+    )
+
+
+def loads_log(text: str | bytes) -> GameLog:
+    """A `GameLog` from the text of a log; `GameLogError` for broken JSON too."""
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise GameLogError([GameProblem("log.not_json", {"error": str(exc)})]) from None
+    return parse_log(data)
+
+
+def load_log(path: str | os.PathLike[str]) -> GameLog:
+    """A `GameLog` from a file; `GameLogError` if it can't be read or is malformed."""
+    try:
+        with open(path, "rb") as handle:
+            text = handle.read()
+    except OSError as exc:
+        error = exc.strerror or str(exc)
+        raise GameLogError(
+            [GameProblem("log.unreadable", {"path": str(path), "error": error})]
+        ) from None
+    return loads_log(text)

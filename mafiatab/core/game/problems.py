@@ -1,0 +1,139 @@
+"""The problems of a game log, as codes with parameters.
+
+A problem leaves the core as a code and its parameters; `MESSAGES` holds the
+English text of every code (the CLI prints it, the shell translates the code).
+A problem of an event names the event by its 1-based position and its type.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+#: Every problem code with its English text; `{name}` are the parameters.
+MESSAGES: dict[str, str] = {
+    # The document.
+    "log.not_json": "not valid JSON: {error}",
+    "log.unreadable": "cannot read {path}: {error}",
+    "log.not_object": "a game log must be a JSON object",
+    "log.format": "format must be 'mafiatab-game-log/1', not {value}",
+    "log.table": "table must be one of {known}, not {value}",
+    "log.settings": "settings must be an object",
+    "log.setting_unknown": "unknown setting {name} (known: {known})",
+    "log.field_type": "expected {expected}, not {value}",
+    "log.seats": "seats must be a list of 10 nicknames",
+    "log.nickname": "seat {seat}: a nickname must be a non-empty string, not {value}",
+    "log.nickname_twice": "seat {seat}: {nickname} is seated twice",
+    "log.roles": "roles must be an object with sheriff, don and black",
+    "log.role_seat": "{role} must be a seat 1..10, not {value}",
+    "log.black": "black must be a list of 2 seats, not {value}",
+    "log.role_twice": "seat {seat} is given two roles",
+    "log.stage": "stage must be one of {known}, not {value}",
+    "log.events": "events must be a list of events",
+    # The shape of an event.
+    "event.not_object": "an event must be an object, not {value}",
+    "event.type": "unknown event type {value} (known: {known})",
+    "event.missing": "{field} is missing",
+    "event.field_type": "{field} must be {expected}, not {value}",
+    "event.seat_range": "{field} must be a seat 1..10, not {value}",
+    # The rules.
+    "game.finished": "the game is over: nothing but the best move of a first-night kill "
+    "that ended it comes after the end",
+    "game.day_only": "this event comes only during a day, not at night {night}",
+    "game.night_only": "this event comes only at night, not on day {day}",
+    "seat.not_alive": "{field}: seat {seat} is not in the game",
+    "voting.day1_off": "day 1 has no voting at this table (day1_voting off)",
+    "voting.cancelled": "the voting of day {day} was cancelled by a removal",
+    "voting.over": "the voting of day {day} is over",
+    "nominate.closed": "the voting of day {day} has begun: nominations are closed",
+    "nominate.by_twice": "seat {by} already nominated seat {seat} today",
+    "nominate.seat_twice": "seat {seat} is already nominated today (by seat {by})",
+    "vote.too_few": "a vote needs at least two nominees, not {count}",
+    "vote.lift_due": "a lift vote for seats {seats} is due, not a vote",
+    "vote.counts_length": "{expected} candidates need {expected} counts, not {given}",
+    "vote.negative": "counts must be 0 or more, not {value}",
+    "vote.sum": "counts sum to {total}, but {alive} players are alive",
+    "lift.not_due": "no lift vote is due",
+    "lift.range": "for must be 0..{alive}, not {value}",
+    "night.revote_due": "a revote among seats {seats} is due",
+    "night.lift_due": "a lift vote for seats {seats} is due",
+    "night.vote_due": "{count} seats are nominated and no vote was logged",
+    "shots.twice": "the shots of night {night} are already logged",
+    "shots.seats": "shots must name every living black-team seat ({expected}), not {given}",
+    "shots.target": "seat {by} shot seat {seat}, who is not in the game",
+    "check.before_shots": "checks come after the shots",
+    "check.twice": "the {role} already checked this night",
+    "check.absent": "the {role} (seat {seat}) is not in the game this night",
+    "check.own": "the {role} cannot check his own seat",
+    "check.target": "seat {seat} is not in the game",
+    "day.no_shots": "the shots of night {night} are not logged",
+    "best_move.closed": "the best move comes in the last word of a first-night kill, "
+    "before the first nomination of day 2",
+    "best_move.twice": "the best move is already logged",
+    "best_move.seats": "the best move names exactly 3 distinct seats, not {seats}",
+    "best_move.own": "the killed player cannot name his own seat {seat}",
+    "remove.online": "an online removal is only for a fiim-online table",
+    "pause.minutes": "minutes must be 1..{max}, not {value}",
+    "defeat.team": "team must be red or black, not {value}",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class GameProblem:
+    """One thing wrong with a game log: a code, its parameters and where it is."""
+
+    code: str
+    """A key of `MESSAGES`."""
+    params: dict[str, Any] = field(default_factory=dict)
+    """The values the message names."""
+    event: int | None = None
+    """The event concerned, 1-based position in `events`; None for the document."""
+    event_type: str | None = None
+    """The `type` of that event, when it has a readable one."""
+    field: str | None = None
+    """The document field concerned (e.g. "roles"), for a problem of the document."""
+
+    def message(self) -> str:
+        """The English text of the problem, without its location."""
+        return MESSAGES[self.code].format(**self.params)
+
+    def location(self) -> str:
+        """Where the problem is: "event 14 (vote)", "event 3", "field roles" or ""."""
+        if self.event is not None:
+            kind = f" ({self.event_type})" if self.event_type else ""
+            return f"event {self.event}{kind}"
+        return f"field {self.field}" if self.field else ""
+
+    def at(self, event: int, event_type: str | None) -> GameProblem:
+        """The same problem located at an event."""
+        return GameProblem(self.code, self.params, event, event_type, self.field)
+
+    def to_json(self) -> dict[str, Any]:
+        """The problem as JSON: code, params, event, type, field and the English message."""
+        return {
+            "code": self.code,
+            "params": self.params,
+            "event": self.event,
+            "type": self.event_type,
+            "field": self.field,
+            "message": self.message(),
+        }
+
+    def __str__(self) -> str:
+        where = self.location()
+        return f"{where}: {self.message()}" if where else self.message()
+
+
+class GameLogError(ValueError):
+    """A refused game log or event, with its problems."""
+
+    def __init__(self, problems: list[GameProblem]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+def seat_list(seats: object) -> str:
+    """Seats as a message parameter: "3, 5"."""
+    if isinstance(seats, list | tuple):
+        return ", ".join(str(s) for s in seats) or "none"
+    return repr(seats)

@@ -1,0 +1,503 @@
+"""The state of a game at one moment: frozen records the engine builds event by event."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from mafiatab.core.game.log import EventType, GameLog
+from mafiatab.core.game.settings import TableSettings
+from mafiatab.core.roles import Role, Team, Winner
+
+
+class PhaseKind(Enum):
+    """Day or night."""
+
+    DAY = "day"
+    NIGHT = "night"
+
+    __hash__ = object.__hash__
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """Where the game stands: day n or night n (night n follows day n)."""
+
+    kind: PhaseKind
+    """Day or night."""
+    number: int
+    """1 for the first day (after the zero night) and the first shooting night."""
+
+    def is_day(self) -> bool:
+        """True during a day."""
+        return self.kind is PhaseKind.DAY
+
+    def is_night(self) -> bool:
+        """True during a night."""
+        return self.kind is PhaseKind.NIGHT
+
+    def to_json(self) -> dict[str, int]:
+        """`{"day": n}` or `{"night": n}`."""
+        return {self.kind.value: self.number}
+
+    def __str__(self) -> str:
+        return f"{self.kind.value} {self.number}"
+
+
+class How(Enum):
+    """How a player left the game."""
+
+    VOTE = "vote"
+    """Most votes of a day's vote or revote."""
+    LIFT = "lift"
+    """Left with the other tied players by the lift vote."""
+    SINGLE = "single"
+    """The single nominee of a day after day 1."""
+    SHOT = "shot"
+    """Killed at night."""
+    FOULS = "fouls"
+    """Removed by a fourth foul."""
+    REMOVED = "removed"
+    """Removed by the judge."""
+
+    __hash__ = object.__hash__
+
+
+@dataclass(frozen=True, slots=True)
+class Departure:
+    """A player who left, how and when."""
+
+    seat: int
+    """The seat."""
+    how: How
+    """How he left."""
+    phase: Phase
+    """The day or night he left in (a shot: its night)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """`{"seat": 5, "how": "shot", "night": 1}`."""
+        return {"seat": self.seat, "how": self.how.value, self.phase.kind.value: self.phase.number}
+
+
+@dataclass(frozen=True, slots=True)
+class Nomination:
+    """A seat nominated for the vote, and by whom."""
+
+    seat: int
+    """The nominee."""
+    by: int
+    """The nominating seat."""
+
+
+@dataclass(frozen=True, slots=True)
+class VotingBlock:
+    """One block of the protocol's `voting`: a day's vote, a revote or a single nominee."""
+
+    day: int
+    """The day."""
+    nominees: tuple[int, ...]
+    """The candidates, in nomination order."""
+    votes: tuple[int, ...]
+    """Votes per candidate; empty for a single nominee."""
+    nominated_by: tuple[int, ...]
+    """Who nominated each candidate."""
+    revote: bool = False
+    """A revote among tied players."""
+    lift: int | None = None
+    """On a revote that tied the same seats again: the votes for all of them leaving."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The protocol block."""
+        return {
+            "day": self.day,
+            "nominees": list(self.nominees),
+            "votes": list(self.votes),
+            "nominated_by": list(self.nominated_by),
+            "revote": self.revote,
+            "lift": self.lift,
+        }
+
+
+class VotingStatus(Enum):
+    """Where the day's voting stands."""
+
+    NONE = "none"
+    """No voting today (day 1 with `day1_voting` off), or night."""
+    OPEN = "open"
+    """Nominations may come; no vote yet."""
+    REVOTE = "revote"
+    """A tie: a revote among the tied seats is due."""
+    LIFT = "lift"
+    """A revote tied the same seats again: the lift vote is due."""
+    OVER = "over"
+    """The voting has given its result."""
+    CANCELLED = "cancelled"
+    """Cancelled by a removal: nobody leaves by vote today."""
+
+    __hash__ = object.__hash__
+
+
+@dataclass(frozen=True, slots=True)
+class Voting:
+    """The voting of one day."""
+
+    day: int
+    """The day."""
+    status: VotingStatus
+    """Where it stands."""
+    nominations: tuple[Nomination, ...] = ()
+    """The day's nominations, in order."""
+    candidates: tuple[int, ...] = ()
+    """The seats of the next vote or lift (the nominees, or the tied seats)."""
+    blocks: tuple[VotingBlock, ...] = ()
+    """The day's votes so far."""
+
+    def is_revote_due(self) -> bool:
+        """True when a revote among `candidates` is due."""
+        return self.status is VotingStatus.REVOTE
+
+    def is_lift_due(self) -> bool:
+        """True when the lift vote for `candidates` is due."""
+        return self.status is VotingStatus.LIFT
+
+    def is_cancelled(self) -> bool:
+        """True when a removal cancelled the voting."""
+        return self.status is VotingStatus.CANCELLED
+
+    def nominated(self) -> tuple[int, ...]:
+        """The nominated seats, in order."""
+        return tuple(n.seat for n in self.nominations)
+
+    def to_json(self) -> dict[str, Any]:
+        """The voting as JSON."""
+        return {
+            "day": self.day,
+            "status": self.status.value,
+            "nominations": [{"seat": n.seat, "by": n.by} for n in self.nominations],
+            "candidates": list(self.candidates),
+            "blocks": [b.to_json() for b in self.blocks],
+        }
+
+
+#: The judge's answer to a check, and the gesture of section 10 that gives it.
+GESTURES: dict[str, str] = {
+    "sheriff": "nod",
+    "not_sheriff": "head shake",
+    "red": "head shake and thumb up, together",
+    "black": "nod and thumb down, together",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """A don's or sheriff's check and the judge's answer."""
+
+    by: int
+    """The checking seat."""
+    seat: int
+    """The checked seat."""
+    answer: str
+    """"sheriff" or "not_sheriff" for the don; "red" or "black" for the sheriff."""
+
+    @property
+    def gesture(self) -> str:
+        """The judge's gesture for the answer (section 10), in English."""
+        return GESTURES[self.answer]
+
+    def to_json(self) -> dict[str, Any]:
+        """`{"by": 5, "seat": 3, "answer": "sheriff"}`."""
+        return {"by": self.by, "seat": self.seat, "answer": self.answer}
+
+
+@dataclass(frozen=True, slots=True)
+class Night:
+    """What happened in one night."""
+
+    number: int
+    """The night."""
+    don_may_check: bool
+    """The don was in the game when the night began."""
+    sheriff_may_check: bool
+    """The sheriff was in the game when the night began."""
+    shots: tuple[tuple[int, int | None], ...] | None = None
+    """Each living black-team seat and the seat it shot (None: no shot); None until logged."""
+    killed: int | None = None
+    """The seat the shots kill (he leaves at `day`); None for a miss or before the shots."""
+    don_check: Check | None = None
+    """The don's check."""
+    sheriff_check: Check | None = None
+    """The sheriff's check."""
+
+    def has_shots(self) -> bool:
+        """True once the shots are logged."""
+        return self.shots is not None
+
+    def is_miss(self) -> bool:
+        """True once the shots are logged and killed nobody."""
+        return self.shots is not None and self.killed is None
+
+    def to_json(self) -> dict[str, Any]:
+        """The night as JSON (for the judge: it holds the secrets)."""
+        return {
+            "night": self.number,
+            "shots": None if self.shots is None else {str(b): t for b, t in self.shots},
+            "killed": self.killed,
+            "don_check": self.don_check.to_json() if self.don_check else None,
+            "sheriff_check": self.sheriff_check.to_json() if self.sheriff_check else None,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Removal:
+    """A removal: a fourth foul or the judge's decision."""
+
+    seat: int
+    """The removed seat."""
+    reason: str
+    """Why ("4 fouls" for a fourth foul)."""
+    online: bool
+    """An online removal (addendum 4.1)."""
+    fined: bool
+    """The removal is fined."""
+    phase: Phase
+    """When."""
+
+
+class SpeechKind(Enum):
+    """The kinds of speech of a day."""
+
+    LAST_WORD = "last_word"
+    SPEECH = "speech"
+    SHORT = "short"
+    """A speech cut to 30 seconds by a third foul with 3 or 4 alive."""
+    LOST = "lost"
+    """A speech lost to a third foul."""
+
+    __hash__ = object.__hash__
+
+
+@dataclass(frozen=True, slots=True)
+class Speech:
+    """One speech in a day's order."""
+
+    seat: int
+    """Who speaks."""
+    kind: SpeechKind
+    """What kind of speech."""
+    seconds: int
+    """How long (0 for a lost speech)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """`{"seat": 3, "kind": "speech", "seconds": 60}`."""
+        return {"seat": self.seat, "kind": self.kind.value, "seconds": self.seconds}
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """The game after some events of its log. Build it with `replay` or `Game`."""
+
+    log: GameLog
+    """The log's header (table, seats, roles, labels); its `events` are not read here."""
+    events: int
+    """How many events were applied."""
+    phase: Phase
+    """Where the game stands (a finished game: where it ended)."""
+    alive: tuple[int, ...]
+    """The seats in the game, in order."""
+    fouls: tuple[int, ...]
+    """Fouls per seat, seat 1 first."""
+    voting: Voting
+    """The voting of the current (or, at night, the last) day."""
+    first_speaker: int
+    """The first regular speaker of the current (or last) day."""
+    left: tuple[Departure, ...] = ()
+    """The players who left, in order."""
+    winner: Winner | None = None
+    """The result once finished; None while the game runs."""
+    end: str | None = None
+    """Why the game ended: "no_black", "black_majority", "defeat" or "draw"."""
+    defeat: tuple[Team, str] | None = None
+    """A procedural defeat: the team and the reason."""
+    lost_speech: tuple[tuple[int, int], ...] = ()
+    """(seat, day): a third foul costs the seat his regular speech of that day."""
+    blocks: tuple[VotingBlock, ...] = ()
+    """The voting blocks of the days before today (cancelled days have none)."""
+    cancelled_days: frozenset[int] = frozenset()
+    """Days whose voting a removal cancelled."""
+    nights: tuple[Night, ...] = ()
+    """Every night so far, the current one last."""
+    first_killed: int | None = None
+    """The seat killed in the first night; None for a miss (or before it)."""
+    best_move: tuple[int, ...] = ()
+    """The three seats the first-killed player named."""
+    best_move_open: bool = False
+    """The best move may be logged now."""
+    removals: tuple[Removal, ...] = ()
+    """Every removal, a fourth foul included."""
+    morning_kill: int | None = None
+    """The seat killed in the night before today (his last word opens the day)."""
+    quiet_since: int = 1
+    """The night from which the draw count runs (no departure since)."""
+
+    # --- questions -------------------------------------------------------------
+
+    @property
+    def settings(self) -> TableSettings:
+        """The table's settings."""
+        return self.log.table
+
+    @property
+    def roles(self) -> tuple[Role, ...]:
+        """The roles, seat 1 first."""
+        return self.log.roles
+
+    def is_finished(self) -> bool:
+        """True once the game has a result."""
+        return self.winner is not None
+
+    def is_alive(self, seat: int) -> bool:
+        """True while the seat is in the game."""
+        return seat in self.alive
+
+    def role(self, seat: int) -> Role:
+        """The role of a seat."""
+        return self.log.roles[seat - 1]
+
+    def team_alive(self, team: Team) -> tuple[int, ...]:
+        """The living seats of a team."""
+        return tuple(s for s in self.alive if self.role(s).team is team)
+
+    @property
+    def night(self) -> Night | None:
+        """The current night; None during a day."""
+        return self.nights[-1] if self.phase.is_night() and self.nights else None
+
+    def is_voting_day(self, day: int) -> bool:
+        """True when day `day` has a voting by the settings (cancellations aside)."""
+        return day > 1 or self.settings.day1_voting
+
+    def voting_blocks(self) -> tuple[VotingBlock, ...]:
+        """Every voting block of the game so far, today's included (cancelled days excluded)."""
+        return self.blocks + self.voting.blocks
+
+    def speech_order(self) -> tuple[Speech, ...]:
+        """The speeches of the current day: the morning kill's last word, then the living
+        from the first speaker round the table (game-rules.md). Empty at night."""
+        if not self.phase.is_day():
+            return ()
+        settings = self.settings
+        speeches: list[Speech] = []
+        if self.morning_kill is not None:
+            speeches.append(
+                Speech(self.morning_kill, SpeechKind.LAST_WORD, settings.last_word_seconds)
+            )
+        day = self.phase.number
+        losing = {seat for seat, d in self.lost_speech if d == day}
+        short = 3 <= len(self.alive) <= 4
+        for offset in range(10):
+            seat = (self.first_speaker - 1 + offset) % 10 + 1
+            if seat not in self.alive:
+                continue
+            if seat in losing:
+                kind = SpeechKind.SHORT if short else SpeechKind.LOST
+                seconds = settings.short_speech_seconds if short else 0
+                speeches.append(Speech(seat, kind, seconds))
+            else:
+                speeches.append(Speech(seat, SpeechKind.SPEECH, settings.speech_seconds))
+        return tuple(speeches)
+
+    def expects(self) -> tuple[EventType, ...]:
+        """The event types that may come next (those the rules allow now)."""
+        from mafiatab.core.game.engine import expected_types
+
+        return expected_types(self)
+
+    # --- outputs ---------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The `mafiatab game replay --json` document (game-log.md)."""
+        data: dict[str, Any] = {
+            "finished": self.is_finished(),
+            "winner": self.winner.value if self.winner else None,
+            "phase": self.phase.to_json(),
+            "alive": list(self.alive),
+            "left": [d.to_json() for d in self.left],
+            "fouls": {str(n): f for n, f in enumerate(self.fouls, start=1) if f},
+        }
+        if self.is_finished():
+            data["protocol"] = self.protocol()
+        return data
+
+    def public_json(self) -> dict[str, Any]:
+        """What a spectator may see: `to_json` and the open facts of the day (nominations,
+        votes, speeches, best move, expected events), no role and no night secret
+        before the end (the protocol, with the roles, only once finished)."""
+        data = self.to_json()
+        data.update(
+            events=self.events,
+            table=self.settings.code,
+            seats=list(self.log.seats),
+            voting=self.voting.to_json(),
+            blocks=[b.to_json() for b in self.voting_blocks()],
+            speeches=[s.to_json() for s in self.speech_order()],
+            lost_speech=[{"seat": s, "day": d} for s, d in self.lost_speech],
+            first_killed=self.first_killed if self.phase.number > 1 or self.is_finished() else None,
+            best_move=list(self.best_move),
+            best_move_open=self.best_move_open,
+            expects=[t.value for t in self.expects()],
+        )
+        if self.is_finished():
+            data["end"] = self.end
+            data["nights"] = [n.to_json() for n in self.nights]
+        return data
+
+    def judge_json(self) -> dict[str, Any]:
+        """Everything, secrets included: `public_json` with the roles and the nights."""
+        data = self.public_json()
+        data["roles"] = [r.value for r in self.roles]
+        data["nights"] = [n.to_json() for n in self.nights]
+        data["end"] = self.end
+        data["settings"] = self.settings.to_json()
+        return data
+
+    def protocol(self) -> dict[str, Any]:
+        """The finished game's protocol, a game of the tournament file (game-log.md).
+
+        ValueError while the game runs.
+        """
+        if self.winner is None:
+            raise ValueError("the game is not finished")
+        log = self.log
+        data: dict[str, Any] = {}
+        if log.id is not None:
+            data["id"] = log.id
+        data["stage"] = log.stage.value if log.stage else "qualifying"
+        for key, value in (
+            ("round", log.round),
+            ("table", log.table_number),
+            ("date", log.date),
+            ("judge", log.judge),
+        ):
+            if value is not None:
+                data[key] = value
+        data["seats"] = [
+            {"player": player, "role": role.value, "fouls": fouls}
+            for player, role, fouls in zip(log.seats, log.roles, self.fouls, strict=True)
+        ]
+        data["winner"] = self.winner.value
+        data["first_killed"] = self.first_killed
+        if self.best_move:
+            data["best_move"] = list(self.best_move)
+        if self.removals:
+            data["disqualified"] = [
+                {"seat": r.seat, "reason": r.reason, "online": r.online, "fined": r.fined}
+                for r in self.removals
+            ]
+        data["voting"] = [b.to_json() for b in self.voting_blocks()]
+        return data
+
+    @property
+    def ruleset(self) -> str:
+        """The tournament ruleset the protocol belongs to ("fiim" or "fiim-online")."""
+        return "fiim-online" if self.settings.online else "fiim"
