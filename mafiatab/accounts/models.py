@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import AbstractUser
 from django.db import models
-from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
+
+from mafiatab.core.names import nickname_key
+
+#: Room for a nickname's key: case folding may lengthen a name (ß -> ss).
+KEY_LENGTH = 256
 
 
 class User(AbstractUser):
@@ -16,6 +22,11 @@ class User(AbstractUser):
         max_length=64,
         help_text=_("The name written in game protocols; unique regardless of case."),
     )
+    nickname_key = models.CharField(
+        max_length=KEY_LENGTH,
+        editable=False,
+        help_text="The nickname's identity (mafiatab.core.names.nickname_key), kept unique.",
+    )
     city = models.CharField(_("city"), max_length=100, blank=True)
     club = models.CharField(_("club"), max_length=100, blank=True)
 
@@ -25,8 +36,16 @@ class User(AbstractUser):
         verbose_name = _("user")
         verbose_name_plural = _("users")
         constraints = [
-            models.UniqueConstraint(Lower("nickname"), name="accounts_user_nickname_ci_unique"),
+            models.UniqueConstraint(fields=["nickname_key"], name="accounts_user_nickname_key"),
         ]
 
     def __str__(self) -> str:
         return self.nickname or self.username
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # the key is an index of the nickname, derived whenever the row is written
+        self.nickname_key = nickname_key(self.nickname)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "nickname" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "nickname_key"}
+        super().save(*args, **kwargs)

@@ -8,21 +8,53 @@ from django.utils.translation import gettext as _
 
 from mafiatab.accounts.models import User
 from mafiatab.audit.services import audit_record
+from mafiatab.core.names import nickname_key, normalize_nickname
 
 
 def check_nickname(nickname: str, *, exclude: User | None = None) -> str:
-    """The cleaned nickname; ValidationError when empty or taken (in any case)."""
-    nickname = " ".join(nickname.split())
+    """The cleaned nickname; ValidationError when empty or taken (in any case, any script).
+
+    With `exclude` (a rename), also refused when another participant of a tournament
+    the account plays in has this nickname: a seat belongs to a registration, and no
+    rename may make one player look like another at the table.
+    """
+    nickname = normalize_nickname(" ".join(nickname.split()))
     if not nickname:
         raise ValidationError({"nickname": _("Choose a nickname.")})
-    taken = User.objects.filter(nickname__iexact=nickname)
+    key = nickname_key(nickname)
+    taken = User.objects.filter(nickname_key=key)
     if exclude is not None:
         taken = taken.exclude(pk=exclude.pk)
     if taken.exists():
         raise ValidationError(
             {"nickname": _("The nickname %(nick)s is already taken.") % {"nick": nickname}}
         )
+    if exclude is not None:
+        _check_fellow_participants(exclude, key, nickname)
     return nickname
+
+
+def _check_fellow_participants(user: User, key: str, nickname: str) -> None:
+    from mafiatab.registrations.models import NAMED_STATUSES, Registration
+
+    clash = (
+        Registration.objects.filter(
+            nickname_key=key,
+            status__in=NAMED_STATUSES,
+            tournament__registrations__user=user,
+            tournament__registrations__status__in=NAMED_STATUSES,
+        )
+        .exclude(user=user)
+        .select_related("tournament")
+        .first()
+    )
+    if clash is not None:
+        raise ValidationError(
+            {
+                "nickname": _("%(nick)s is the nickname of another participant of %(tournament)s.")
+                % {"nick": nickname, "tournament": clash.tournament.name}
+            }
+        )
 
 
 @transaction.atomic

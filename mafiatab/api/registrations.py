@@ -27,6 +27,7 @@ from mafiatab.api.errors import (
     tournament_or_404,
 )
 from mafiatab.api.schemas import Nickname, Text
+from mafiatab.core.names import nickname_key
 from mafiatab.registrations.models import ACTIVE_STATUSES, Registration, Status
 from mafiatab.registrations.services import (
     registration_add,
@@ -192,7 +193,7 @@ def add_participant(request: HttpRequest, slug: str, data: AddIn):
     tournament = tournament_or_404(slug)
     require(request.auth, tournament, "add_participant")
     nickname = data.nickname.strip()
-    user = User.objects.filter(nickname__iexact=nickname).first() if nickname else None
+    user = User.objects.filter(nickname_key=nickname_key(nickname)).first() if nickname else None
     registration = registration_add(
         tournament=tournament, nickname=nickname, user=user, by=request.auth
     )

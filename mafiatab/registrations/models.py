@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from mafiatab.core.names import nickname_key
+
+#: Room for a nickname's key: case folding may lengthen a name (ß -> ss).
+KEY_LENGTH = 256
 
 
 class Status(models.TextChoices):
@@ -14,10 +21,15 @@ class Status(models.TextChoices):
     REJECTED = "rejected", _("rejected")
     WITHDRAWN = "withdrawn", _("withdrawn")
     REMOVED = "removed", _("removed from the tournament")
+    RESERVE = "reserve", _("reserve")
 
 
 #: Statuses that hold a place (or a claim to one) in the tournament.
 ACTIVE_STATUSES = (Status.PENDING, Status.APPROVED, Status.WAITING)
+#: Statuses whose nickname no other registration of the tournament may share.
+NAMED_STATUSES = (*ACTIVE_STATUSES, Status.RESERVE)
+#: Who may sit at a table: the participants and the reserves who replace one.
+SEATED_STATUSES = (Status.APPROVED, Status.RESERVE)
 
 
 class Registration(models.Model):
@@ -38,6 +50,11 @@ class Registration(models.Model):
         help_text=_("Empty for players known only by the nickname in imported protocols."),
     )
     nickname = models.CharField(_("nickname"), max_length=64)
+    nickname_key = models.CharField(
+        max_length=KEY_LENGTH,
+        editable=False,
+        help_text="The nickname's identity (mafiatab.core.names.nickname_key).",
+    )
     status = models.CharField(
         _("status"), max_length=16, choices=Status.choices, default=Status.PENDING
     )
@@ -61,10 +78,28 @@ class Registration(models.Model):
                 condition=models.Q(status__in=["pending", "approved", "waiting"]),
                 name="registrations_one_active_per_user",
             ),
+            models.UniqueConstraint(
+                fields=["tournament", "nickname_key"],
+                condition=models.Q(status__in=["pending", "approved", "waiting", "reserve"]),
+                name="registrations_one_active_per_nickname",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.nickname} ({self.get_status_display()})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # the key is an index of the nickname, derived whenever the row is written
+        self.nickname_key = nickname_key(self.nickname)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "nickname" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "nickname_key"}
+        super().save(*args, **kwargs)
+
+    @property
+    def is_seated_status(self) -> bool:
+        """A participant or a reserve: someone who may hold a seat."""
+        return self.status in SEATED_STATUSES
 
     @property
     def is_active(self) -> bool:
@@ -101,6 +136,14 @@ class Replacement(models.Model):
     round = models.PositiveSmallIntegerField(_("round"))
     absent = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="replaced_in")
     reserve_nickname = models.CharField(_("reserve"), max_length=64)
+    reserve = models.ForeignKey(
+        Registration,
+        on_delete=models.PROTECT,
+        related_name="replacing",
+        null=True,
+        blank=True,
+        help_text=_("The reserve's registration (status reserve, or a participant's)."),
+    )
     minutes_late = models.PositiveSmallIntegerField(_("minutes late"))
     created_at = models.DateTimeField(auto_now_add=True)
     by = models.ForeignKey(

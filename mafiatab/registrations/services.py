@@ -12,8 +12,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from mafiatab.core.names import nickname_key, normalize_nickname
 from mafiatab.registrations.models import (
     ACTIVE_STATUSES,
+    NAMED_STATUSES,
     CheckIn,
     Registration,
     Replacement,
@@ -49,7 +51,7 @@ def is_full(tournament: Tournament) -> bool:
 
 def _check_nickname_free(tournament: Tournament, nickname: str) -> None:
     if tournament.registrations.filter(
-        nickname__iexact=nickname, status__in=ACTIVE_STATUSES
+        nickname_key=nickname_key(nickname), status__in=NAMED_STATUSES
     ).exists():
         raise ValidationError(
             _("%(nick)s is already registered for this tournament.") % {"nick": nickname}
@@ -214,7 +216,7 @@ def registration_add(
 ) -> Registration:
     """The organiser adds a player directly (an account, or a nickname without one)."""
     tournament = _locked(tournament)
-    nickname = (user.nickname if user is not None else nickname).strip()
+    nickname = normalize_nickname(user.nickname if user is not None else nickname)
     if not nickname:
         raise ValidationError({"nickname": _("Give the player's nickname.")})
     if (
@@ -288,7 +290,7 @@ def replacement_record(
     if not reserve_nickname:
         errors["reserve_nickname"] = _("Name the reserve player.")
     elif tournament.registrations.filter(
-        nickname__iexact=reserve_nickname, status=Status.APPROVED
+        nickname_key=nickname_key(reserve_nickname), status=Status.APPROVED
     ).exists():
         errors["reserve_nickname"] = _("A participant cannot be the reserve.")
     if errors:

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from mafiatab.accounts.models import User
+from mafiatab.core.names import nickname_key
 from mafiatab.registrations.forms import (
     AddPlayerForm,
     CheckInForm,
@@ -182,7 +183,7 @@ def add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         messages.error(request, _("Give the player's nickname."))
         return _back(tournament)
     nickname = form.cleaned_data["nickname"].strip()
-    user = User.objects.filter(nickname__iexact=nickname).first()
+    user = User.objects.filter(nickname_key=nickname_key(nickname)).first()
     _run(
         request,
         lambda: registration_add(

@@ -5,6 +5,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from mafiatab.accounts.models import User
+from mafiatab.core.names import nickname_key
 from mafiatab.tournaments.models import RULESET_CHOICES, StaffRole
 from mafiatab.tournaments.services import TournamentInfo, check_info
 
@@ -87,7 +88,7 @@ class StaffForm(forms.Form):
 
     def clean_nickname(self) -> User:
         nickname = self.cleaned_data["nickname"].strip()
-        user = User.objects.filter(nickname__iexact=nickname).first()
+        user = User.objects.filter(nickname_key=nickname_key(nickname)).first()
         if user is None:
             raise ValidationError(_("No account has the nickname %(nick)s.") % {"nick": nickname})
         return user

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models.functions import Lower
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from mafiatab.core.names import nickname_key
 from mafiatab.core.protocol import Tournament as CoreTournament
 from mafiatab.core.regulations import get_regulation
 from mafiatab.tournaments.models import StaffMember, StaffRole, Tournament
@@ -219,21 +219,25 @@ def tournament_import(
         raise ValidationError(str(exc)) from exc
     names = core.player_names()
     accounts = {
-        u.nick_lower: u
-        for u in UserModel.objects.annotate(nick_lower=Lower("nickname")).filter(
-            nick_lower__in=[n.lower() for n in names]
-        )
+        u.nickname_key: u
+        for u in UserModel.objects.filter(nickname_key__in=[nickname_key(n) for n in names])
     }
     linked: set[int] = set()
     rows = []
     for name in names:
-        account = accounts.get(name.lower())
+        account = accounts.get(nickname_key(name))
         if account is not None and account.pk in linked:
             account = None
         if account is not None:
             linked.add(account.pk)
         rows.append(
-            Registration(tournament=tournament, user=account, nickname=name, status=Status.APPROVED)
+            Registration(
+                tournament=tournament,
+                user=account,
+                nickname=name,
+                nickname_key=nickname_key(name),
+                status=Status.APPROVED,
+            )
         )
     Registration.objects.bulk_create(rows)
     from mafiatab.standings.services import standings_changed
