@@ -36,6 +36,7 @@ from mafiatab.games import services
 from mafiatab.games.conversion import game_data
 from mafiatab.games.models import Game, GameStatus, Protest, ProtocolVersion
 from mafiatab.games.selectors import check_protocol
+from mafiatab.registrations.models import SEATED_STATUSES, Registration
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import user_can
 
@@ -53,7 +54,13 @@ StatusName = Literal["draft", "submitted", "confirmed"]
 
 
 class SeatIn(Schema):
-    player: Nickname
+    player: Nickname | None = Field(
+        None,
+        description="A participant's nickname, in any case; stored as the participant spells it.",
+    )
+    participant: int | None = Field(
+        None, ge=1, le=MAX_ID, description="Or the participant's id (his registration's id)."
+    )
     role: RoleName | None = Field(None, description="Empty in a draft.")
     fouls: int = Field(0, ge=0, le=4)
 
@@ -226,8 +233,26 @@ def _detail(game: Game) -> dict[str, Any]:
     }
 
 
-def _data(protocol: ProtocolIn) -> dict[str, Any]:
+def _participant(tournament: Tournament, registration_id: int) -> str:
+    holder = Registration.objects.filter(
+        tournament=tournament, pk=registration_id, status__in=SEATED_STATUSES
+    ).first()
+    if holder is None:
+        raise HttpError(
+            422,
+            _("There is no participant %(id)d in this tournament.") % {"id": registration_id},
+        )
+    return holder.nickname
+
+
+def _data(protocol: ProtocolIn, tournament: Tournament) -> dict[str, Any]:
     data = protocol.model_dump()
+    for seat in data["seats"]:
+        registration_id = seat.pop("participant")
+        if registration_id is not None:
+            seat["player"] = _participant(tournament, registration_id)
+        elif seat["player"] is None:
+            seat["player"] = ""
     for extra in data["judge_extra"]:
         points = extra["points"]
         extra["points"] = int(points) if points == points.to_integral_value() else float(points)
@@ -348,7 +373,7 @@ def save_protocol(request: HttpRequest, slug: str, data: SaveIn, game_id: int = 
     _run(
         lambda: services.protocol_save(
             game=game,
-            data=_data(data.protocol),
+            data=_data(data.protocol, game.tournament),
             by=request.auth,
             base_version=data.base_version,
             submit=data.submit,
@@ -427,7 +452,7 @@ def decide_protest(request: HttpRequest, slug: str, data: DecisionIn, protest_id
             upheld=data.upheld,
             decision=data.decision,
             by_committee=data.by_committee,
-            data=_data(data.protocol) if data.protocol is not None else None,
+            data=_data(data.protocol, tournament) if data.protocol is not None else None,
             base_version=data.base_version,
         )
     )

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from mafiatab.core.names import nickname_key
 from mafiatab.core.protocol import GamePenalty, JudgeExtra, Protocol, Removal
 from mafiatab.core.roles import Role, Stage, Winner
 from mafiatab.core.tournament_file import protocol_to_dict
 from mafiatab.games import models
+
+if TYPE_CHECKING:
+    from mafiatab.registrations.models import Registration
 
 #: Points are stored with this many decimal places.
 POINT_PLACES = 4
@@ -74,7 +78,12 @@ def protocols_of(games: Iterable[models.Game]) -> tuple[Protocol, ...]:
     return tuple(protocol_from_rows(g) for g in games)
 
 
-def game_rows_from_protocol(tournament_id: int, position: int, protocol: Protocol) -> models.Game:
+def game_rows_from_protocol(
+    tournament_id: int,
+    position: int,
+    protocol: Protocol,
+    holders: Mapping[str, Registration] | None = None,
+) -> models.Game:
     """Store one imported protocol as rows, confirmed at once (spec/tournament-file.md),
     with its first version; returns the saved game."""
     game = models.Game.objects.create(
@@ -102,7 +111,12 @@ def game_rows_from_protocol(tournament_id: int, position: int, protocol: Protoco
     )
     models.GameSeat.objects.bulk_create(
         models.GameSeat(
-            game=game, number=s.number, player=s.player, role=s.role.value, fouls=s.fouls
+            game=game,
+            number=s.number,
+            player=s.player,
+            registration=(holders or {}).get(nickname_key(s.player)),
+            role=s.role.value,
+            fouls=s.fouls,
         )
         for s in protocol.seats
     )
@@ -192,8 +206,12 @@ def _number(value: Fraction) -> int | float | str:
     return as_float if Fraction(str(as_float)) == value else str(value)
 
 
-def write_game_data(game: models.Game, data: dict[str, Any]) -> None:
-    """Make the game's rows hold `data` (the form of `game_data`); the caller saves `game`.
+def write_game_data(
+    game: models.Game, data: dict[str, Any], *, holders: Mapping[str, Registration] | None = None
+) -> None:
+    """Make the game's rows hold `data` (the form of `game_data`): the rows are indexes
+    derived from the protocol's JSON, each seat linked to the registration its nickname
+    resolves to in `holders` (by nickname key).
 
     Raises UnstorablePoints for judge extra points a decimal column cannot hold.
     """
@@ -214,6 +232,7 @@ def write_game_data(game: models.Game, data: dict[str, Any]) -> None:
             game=game,
             number=number,
             player=seat.get("player") or "",
+            registration=(holders or {}).get(nickname_key(seat.get("player") or "")),
             role=seat.get("role") or "",
             fouls=seat.get("fouls") or 0,
         )

@@ -18,6 +18,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from mafiatab.core.names import MAX_NICKNAME
 from mafiatab.core.roles import Role
 from mafiatab.core.validation import Problem
 from mafiatab.core.voting import MAX_VOTING_ROUNDS
@@ -311,20 +312,30 @@ class RoundForm(forms.Form):
     number = forms.IntegerField(label=gettext_lazy("Round"), min_value=1)
 
 
+#: The id of the list of participants that a seat's input offers as you type.
+SEAT_CHOICES_ID = "seat-choices"
+
+
 class TableForm(forms.Form):
-    number = forms.IntegerField(label=gettext_lazy("Table"), min_value=1)
+    """A table of a round: its number, its judge and the ten participants by seat.
+
+    Each seat takes a participant's nickname in any case (the page offers the
+    participants as you type); the service resolves them to registrations."""
+
+    number = forms.IntegerField(label=gettext_lazy("Table"), min_value=1, max_value=2**31 - 1)
     judge = forms.ChoiceField(label=gettext_lazy("Judge"), required=False)
-    players = forms.CharField(
-        label=gettext_lazy("Players"),
-        widget=forms.Textarea(attrs={"rows": 10}),
-        help_text=gettext_lazy("Ten nicknames, one a line, seat 1 first."),
-    )
 
     def __init__(self, *args: Any, judges: list[tuple[str, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["judge"].choices = [("", "—"), *judges]
+        for n in SEATS:
+            self.fields[f"player_{n}"] = forms.CharField(
+                label=gettext_lazy("Seat %(n)d") % {"n": n},
+                max_length=MAX_NICKNAME,
+                required=False,
+                widget=forms.TextInput(attrs={"list": SEAT_CHOICES_ID, "autocomplete": "off"}),
+            )
 
     def players_list(self) -> tuple[str, ...]:
-        return tuple(
-            line.strip() for line in self.cleaned_data["players"].splitlines() if line.strip()
-        )
+        """The ten nicknames as typed, seat 1 first (empty seats included)."""
+        return tuple(self.cleaned_data.get(f"player_{n}", "").strip() for n in SEATS)

@@ -95,11 +95,21 @@ class Table(models.Model):
 
 
 class TableSeat(models.Model):
-    """A participant seated at a table (seat 1..10)."""
+    """A participant seated at a table (seat 1..10): a registration, never free text."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField()
-    player = models.CharField(_("nickname"), max_length=64)
+    registration = models.ForeignKey(
+        "registrations.Registration",
+        on_delete=models.PROTECT,
+        related_name="table_seats",
+        verbose_name=_("participant"),
+    )
+
+    @property
+    def player(self) -> str:
+        """The participant's nickname as registered."""
+        return self.registration.nickname
 
     class Meta:
         ordering = ["table", "number"]
@@ -176,35 +186,32 @@ class Game(models.Model):
         return slot.judge_id if slot is not None else None
 
     def seat_of_user(self, user: Any) -> int | None:
-        """The seat `user` played in this game, by his nickname (None if he did not)."""
-        names = {n.lower() for n in nicknames_of(user, self.tournament_id)}
-        if not names:
+        """The seat `user` played in this game through his registration (None if he did
+        not). A nickname never decides it: a rename moves nobody into a seat."""
+        if user is None or not user.is_authenticated:
             return None
-        for seat in self.seats.all():
-            if seat.player.lower() in names:
-                return seat.number
-        return None
-
-
-def nicknames_of(user: Any, tournament_id: int) -> set[str]:
-    """The nicknames `user` plays under in a tournament: his own, his registrations'."""
-    if user is None or not user.is_authenticated:
-        return set()
-    from mafiatab.registrations.models import Registration
-
-    names = {user.nickname} if user.nickname else set()
-    names.update(
-        Registration.objects.filter(
-            tournament_id=tournament_id, user=user, status="approved"
-        ).values_list("nickname", flat=True)
-    )
-    return {n for n in names if n}
+        return (
+            self.seats.filter(registration__user=user)
+            .values_list("number", flat=True)
+            .order_by("number")
+            .first()
+        )
 
 
 class GameSeat(models.Model):
+    """A seat of the current protocol: an index derived from the protocol's JSON, with
+    the registration its nickname resolves to in the tournament."""
+
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField()
     player = models.CharField(max_length=64)
+    registration = models.ForeignKey(
+        "registrations.Registration",
+        on_delete=models.PROTECT,
+        related_name="game_seats",
+        null=True,
+        blank=True,
+    )
     role = models.CharField(max_length=8, choices=ROLE_CHOICES, blank=True)
     fouls = models.PositiveSmallIntegerField(default=0)
 

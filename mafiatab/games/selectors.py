@@ -58,6 +58,41 @@ def check_protocol(data: dict[str, Any], *, ruleset: str) -> ProtocolCheck:
     return ProtocolCheck(protocol, problems, lines)
 
 
+def seat_participants(
+    tournament_id: int, data: dict[str, Any]
+) -> tuple[dict[str, Any], list[Problem]]:
+    """`data` with every seat's nickname in its participant's spelling (found by the
+    nickname's key), and a problem for each seat held by somebody who is no participant
+    (or reserve) of the tournament. Empty seats are left to the core's check."""
+    from django.utils.translation import gettext as _
+
+    from mafiatab.core.names import nickname_key
+    from mafiatab.registrations.selectors import seat_holders
+
+    holders = seat_holders(tournament_id)
+    gid = str(data.get("id") or "game 1")
+    problems: list[Problem] = []
+    seats: list[Any] = []
+    for number, seat in enumerate(data.get("seats") or [], start=1):
+        name = seat.get("player") if isinstance(seat, dict) else None
+        if isinstance(name, str) and name.strip():
+            holder = holders.get(nickname_key(name))
+            if holder is None:
+                problems.append(
+                    Problem(
+                        gid,
+                        number,
+                        "player",
+                        _("%(nick)s is not a participant of this tournament")
+                        % {"nick": name.strip()},
+                    )
+                )
+            else:
+                seat = {**seat, "player": holder.nickname}
+        seats.append(seat)
+    return ({**data, "seats": seats} if "seats" in data else data), problems
+
+
 def core_tournament_of(tournament: Tournament, *, provisional: bool = False) -> CoreTournament:
     """The core tournament of confirmed games (with `provisional`, submitted ones too)."""
     from mafiatab.tournaments.conversion import core_tournament
@@ -69,7 +104,7 @@ def rounds_of(tournament: Tournament) -> QuerySet[Round]:
     """Rounds with their tables, judges and games."""
     return (
         Round.objects.filter(tournament=tournament)
-        .prefetch_related("tables__judge", "tables__game", "tables__seats")
+        .prefetch_related("tables__judge", "tables__game", "tables__seats__registration")
         .order_by("created_at", "id")
     )
 

@@ -19,6 +19,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from mafiatab.core.names import nickname_key
 from mafiatab.games import conversion
 from mafiatab.games.models import (
     STAGE_CHOICES,
@@ -31,6 +32,8 @@ from mafiatab.games.models import (
     Table,
     TableSeat,
 )
+from mafiatab.registrations.models import Registration
+from mafiatab.registrations.selectors import seat_holders
 from mafiatab.tournaments.models import StaffMember, Tournament
 
 if TYPE_CHECKING:
@@ -56,10 +59,16 @@ def _nick(user: User | None) -> str | None:
     return user.nickname or user.username
 
 
-def _check_plans(tournament: Tournament, tables: Sequence[TablePlan]) -> None:
+def _check_plans(
+    tournament: Tournament, tables: Sequence[TablePlan]
+) -> dict[int, list[Registration]]:
+    """Each table's ten participants (by table number), resolved from the nicknames in
+    any case; ValidationError naming every seat that cannot be filled."""
     errors: list[str] = []
     numbers: set[int] = set()
-    seated: dict[str, int] = {}
+    seated: dict[int, int] = {}
+    holders = seat_holders(tournament.pk)
+    resolved: dict[int, list[Registration]] = {}
     staff_ids = set(
         StaffMember.objects.filter(tournament=tournament).values_list("user_id", flat=True)
     )
@@ -81,6 +90,7 @@ def _check_plans(tournament: Tournament, tables: Sequence[TablePlan]) -> None:
                 _("%(where)s: a table has 10 players, not %(n)d.")
                 % {"where": where, "n": len(players)}
             )
+        resolved[plan.number] = []
         for seat, nick in enumerate(players, start=1):
             if not nick:
                 errors.append(
@@ -88,14 +98,28 @@ def _check_plans(tournament: Tournament, tables: Sequence[TablePlan]) -> None:
                     % {"where": where, "seat": seat}
                 )
                 continue
-            if nick.lower() in seated:
+            holder = holders.get(nickname_key(nick))
+            if holder is None:
+                errors.append(
+                    _("%(where)s, seat %(seat)d: %(nick)s is not a participant of this tournament.")
+                    % {"where": where, "seat": seat, "nick": nick}
+                )
+                continue
+            if holder.pk in seated:
                 errors.append(
                     _("%(where)s, seat %(seat)d: %(nick)s is already seated at table %(other)s.")
-                    % {"where": where, "seat": seat, "nick": nick, "other": seated[nick.lower()]}
+                    % {
+                        "where": where,
+                        "seat": seat,
+                        "nick": holder.nickname,
+                        "other": seated[holder.pk],
+                    }
                 )
-            seated[nick.lower()] = plan.number
+            seated[holder.pk] = plan.number
+            resolved[plan.number].append(holder)
     if errors:
         raise ValidationError(errors)
+    return resolved
 
 
 def _label(tournament: Tournament, stage: str, round_number: int, table: int) -> str:
@@ -112,13 +136,16 @@ def _next_position(tournament: Tournament) -> int:
     return (last or 0) + 1
 
 
-def _create_table(*, round: Round, plan: TablePlan, by: User | None) -> Table:
+def _create_table(
+    *, round: Round, plan: TablePlan, seats: Sequence[Registration], by: User | None
+) -> Table:
     tournament = round.tournament
     table = Table.objects.create(round=round, number=plan.number, judge=plan.judge)
-    players = [p.strip() for p in plan.players]
     TableSeat.objects.bulk_create(
-        TableSeat(table=table, number=n, player=nick) for n, nick in enumerate(players, start=1)
+        TableSeat(table=table, number=n, registration=holder)
+        for n, holder in enumerate(seats, start=1)
     )
+    players = [holder.nickname for holder in seats]
     game = Game.objects.create(
         tournament=tournament,
         position=_next_position(tournament),
@@ -155,10 +182,10 @@ def round_create(
         raise ValidationError({"number": _("The round number must be 1 or more.")})
     if Round.objects.filter(tournament=tournament, stage=stage, number=number).exists():
         raise ValidationError({"number": _("This round already exists.")})
-    _check_plans(tournament, tables)
+    seats = _check_plans(tournament, tables)
     round = Round.objects.create(tournament=tournament, stage=stage, number=number, created_by=by)
     for plan in sorted(tables, key=lambda p: p.number):
-        _create_table(round=round, plan=plan, by=by)
+        _create_table(round=round, plan=plan, seats=seats[plan.number], by=by)
     tournament.log_action(
         "round.created",
         by=by,
@@ -167,7 +194,11 @@ def round_create(
             "stage": stage,
             "number": number,
             "tables": [
-                {"number": p.number, "judge": _nick(p.judge), "players": list(p.players)}
+                {
+                    "number": p.number,
+                    "judge": _nick(p.judge),
+                    "players": [r.nickname for r in seats[p.number]],
+                }
                 for p in tables
             ],
         },
@@ -184,15 +215,19 @@ def table_add(*, round: Round, plan: TablePlan, by: User | None) -> Table:
         raise ValidationError(_("Table %(n)s already exists in this round.") % {"n": plan.number})
     existing = [
         TablePlan(number=t.number, judge=None, players=tuple(s.player for s in t.seats.all()))
-        for t in others.prefetch_related("seats")
+        for t in others.prefetch_related("seats__registration")
     ]
-    _check_plans(tournament, [*existing, plan])
-    table = _create_table(round=round, plan=plan, by=by)
+    seats = _check_plans(tournament, [*existing, plan])[plan.number]
+    table = _create_table(round=round, plan=plan, seats=seats, by=by)
     tournament.log_action(
         "table.created",
         by=by,
         target=str(table),
-        after={"number": plan.number, "judge": _nick(plan.judge), "players": list(plan.players)},
+        after={
+            "number": plan.number,
+            "judge": _nick(plan.judge),
+            "players": [r.nickname for r in seats],
+        },
     )
     return table
 
@@ -222,7 +257,7 @@ def _new_version(
     game.version = number
     game.status = status
     try:
-        conversion.write_game_data(game, data)
+        conversion.write_game_data(game, data, holders=seat_holders(game.tournament_id))
     except conversion.UnstorablePoints as exc:
         raise ValidationError(str(exc)) from exc
     return version
@@ -288,6 +323,17 @@ def _check_base(game: Game, base_version: int | None) -> None:
         raise ProtocolChanged(game, base_version)
 
 
+def _seated(game: Game, data: dict[str, Any]) -> dict[str, Any]:
+    """`data` with every seat's nickname in its participant's spelling; ProtocolInvalid
+    naming each seat held by somebody who is no participant of the tournament."""
+    from mafiatab.games.selectors import seat_participants
+
+    seated, problems = seat_participants(game.tournament_id, data)
+    if problems:
+        raise ProtocolInvalid(problems)
+    return seated
+
+
 def _valid(game: Game, data: dict[str, Any]) -> None:
     from mafiatab.games.selectors import check_protocol
 
@@ -334,7 +380,7 @@ def protocol_save(
     game = _locked(game)
     _require(by, game, "enter_protocol")
     _check_base(game, base_version)
-    data = _fixed_keys(game, data)
+    data = _seated(game, _fixed_keys(game, data))
     now = now or timezone.now()
     status = game.status
     if submit or status != GameStatus.DRAFT:
@@ -506,7 +552,7 @@ def protest_decide(
     now = now or timezone.now()
     if data is not None:
         _check_base(game, base_version)
-        data = _fixed_keys(game, data)
+        data = _seated(game, _fixed_keys(game, data))
         _valid(game, data)
         protest.version = _new_version(
             game,

@@ -19,6 +19,7 @@ from mafiatab.games import forms as pf
 from mafiatab.games import selectors, services
 from mafiatab.games.conversion import game_data
 from mafiatab.games.models import Game, Protest, Round
+from mafiatab.registrations.selectors import seat_choices
 from mafiatab.tournaments.models import StaffMember, Tournament
 from mafiatab.tournaments.permissions import permissions_for, tournament_permission, user_can
 from mafiatab.tournaments.views import tournament_context
@@ -112,6 +113,8 @@ def rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             for round_ in selectors.rounds_of(tournament)
         ],
         "form": form,
+        "seat_choices": seat_choices(tournament.pk),
+        "seat_choices_id": pf.SEAT_CHOICES_ID,
     }
     return render(request, "games/rounds.html", context)
 
@@ -141,7 +144,7 @@ def table_add(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResp
         else:
             messages.success(request, _("The table was added."))
     else:
-        messages.error(request, _("Give the table number and ten nicknames."))
+        messages.error(request, _("Give the table number and ten participants."))
     return redirect("games:rounds", slug=tournament.slug)
 
 
@@ -318,7 +321,8 @@ def _form_context(
 ) -> dict[str, Any]:
     tournament = game.tournament
     check = selectors.check_protocol(parsed.data, ruleset=tournament.ruleset)
-    problems = [*parsed.problems, *check.problems]
+    _seated, not_seated = selectors.seat_participants(tournament.pk, parsed.data)
+    problems = [*parsed.problems, *not_seated, *check.problems]
     cells = pf.problems_by_cell(problems, parsed.data)
     sums = _points_by_seat(parsed.data, check)
     return {
@@ -337,6 +341,8 @@ def _form_context(
         "role_letters": pf.ROLE_LETTERS,
         "seat_numbers": list(pf.SEATS),
         "protests": game.protests.all(),
+        "seat_choices": seat_choices(tournament.pk),
+        "seat_choices_id": pf.SEAT_CHOICES_ID,
         **(extra or {}),
     }
 

@@ -183,6 +183,7 @@ def tournament_import(
     )
     from mafiatab.penalties.models import Kind, Penalty
     from mafiatab.registrations.models import Registration, Status
+    from mafiatab.registrations.selectors import seat_holders
 
     starts_on, ends_on = _dates_of(core)
     info = info or TournamentInfo(
@@ -202,29 +203,18 @@ def tournament_import(
     )
     if by is not None:
         StaffMember.objects.create(tournament=tournament, user=by, role=StaffRole.ORGANISER)
-    try:
-        for position, protocol in enumerate(core.games, start=1):
-            game_rows_from_protocol(tournament.pk, position, protocol)
-        Penalty.objects.bulk_create(
-            Penalty(
-                tournament=tournament,
-                player=p.player,
-                kind=Kind.OTHER,
-                points=fraction_to_decimal(p.points, what=f"penalty of {p.player!r}"),
-                reason=p.reason,
-            )
-            for p in core.penalties
-        )
-    except UnstorablePoints as exc:
-        raise ValidationError(str(exc)) from exc
     names = core.player_names()
     accounts = {
         u.nickname_key: u
         for u in UserModel.objects.filter(nickname_key__in=[nickname_key(n) for n in names])
     }
     linked: set[int] = set()
+    keys: set[str] = set()
     rows = []
     for name in names:
+        if nickname_key(name) in keys:  # one player, whatever the case of his name
+            continue
+        keys.add(nickname_key(name))
         account = accounts.get(nickname_key(name))
         if account is not None and account.pk in linked:
             account = None
@@ -240,6 +230,22 @@ def tournament_import(
             )
         )
     Registration.objects.bulk_create(rows)
+    holders = seat_holders(tournament.pk)
+    try:
+        for position, protocol in enumerate(core.games, start=1):
+            game_rows_from_protocol(tournament.pk, position, protocol, holders)
+        Penalty.objects.bulk_create(
+            Penalty(
+                tournament=tournament,
+                player=p.player,
+                kind=Kind.OTHER,
+                points=fraction_to_decimal(p.points, what=f"penalty of {p.player!r}"),
+                reason=p.reason,
+            )
+            for p in core.penalties
+        )
+    except UnstorablePoints as exc:
+        raise ValidationError(str(exc)) from exc
     from mafiatab.standings.services import standings_changed
 
     standings_changed(tournament=tournament)

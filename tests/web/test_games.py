@@ -17,6 +17,7 @@ from mafiatab.games.services import (
     protocol_save,
     round_create,
 )
+from mafiatab.registrations.services import registration_add
 
 from . import test_games_fixtures as fx
 from .test_games_fixtures import NICKS_1, complete_data
@@ -35,6 +36,8 @@ def test_round_create_makes_tables_with_draft_protocols_holding_the_seats(two_ta
 
 
 def test_round_create_refuses_a_player_seated_twice_and_a_short_table(tournament, staff):
+    for nickname in [*NICKS_1, *[f"Z{n}" for n in range(8)]]:
+        registration_add(tournament=tournament, nickname=nickname, by=staff["organiser"])
     with pytest.raises(ValidationError) as caught:
         round_create(
             tournament=tournament,
@@ -42,13 +45,65 @@ def test_round_create_refuses_a_player_seated_twice_and_a_short_table(tournament
             number=2,
             tables=[
                 TablePlan(number=1, judge=None, players=tuple(NICKS_1)),
-                TablePlan(number=2, judge=None, players=("Alpha3", *[f"Z{n}" for n in range(8)])),
+                TablePlan(number=2, judge=None, players=("ALPHA3", *[f"Z{n}" for n in range(8)])),
             ],
             by=staff["chief"],
         )
     text = " ".join(caught.value.messages)
     assert "Alpha3 is already seated at table 1" in text
     assert "a table has 10 players, not 9" in text
+
+
+def test_a_table_seat_cannot_hold_somebody_who_is_no_participant(tournament, staff):
+    for nickname in NICKS_1[:9]:
+        registration_add(tournament=tournament, nickname=nickname, by=staff["organiser"])
+    with pytest.raises(ValidationError) as caught:
+        round_create(
+            tournament=tournament,
+            stage="qualifying",
+            number=1,
+            tables=[TablePlan(number=1, judge=None, players=(*NICKS_1[:9], "Nobody Here"))],
+            by=staff["chief"],
+        )
+    assert caught.value.messages == [
+        "Table 1, seat 10: Nobody Here is not a participant of this tournament."
+    ]
+    assert not tournament.rounds.exists()
+
+
+def test_a_table_seat_holds_the_participant_in_his_own_spelling(tournament, staff):
+    names = ["Кэп", "Шахматист", *[f"P{n}" for n in range(8)]]
+    for nickname in names:
+        registration_add(tournament=tournament, nickname=nickname, by=staff["organiser"])
+    typed = ["кэп", "ШАХМАТИСТ", *[f"p{n}" for n in range(8)]]
+    round_ = round_create(
+        tournament=tournament,
+        stage="qualifying",
+        number=1,
+        tables=[TablePlan(number=1, judge=None, players=tuple(typed))],
+        by=staff["chief"],
+    )
+    table = round_.tables.get()
+    assert [s.player for s in table.seats.all()] == names
+    assert [s["player"] for s in table.game.versions.get().data["seats"]] == names
+
+
+def test_a_protocol_seat_cannot_hold_a_non_participant_and_keeps_the_participants_spelling(
+    two_tables,
+):
+    game, judge = two_tables["game1"], two_tables["judge"]
+    data = complete_data(game)
+    data["seats"][1]["player"] = "Nobody Here"
+    data["seats"][2]["player"] = "alpha3"
+    with pytest.raises(ProtocolInvalid) as caught:
+        protocol_save(game=game, data=data, by=judge, base_version=1)
+    assert [(p.seat, p.field) for p in caught.value.problems] == [(2, "player")]
+    assert "Nobody Here is not a participant of this tournament" in caught.value.problems[0].message
+    data["seats"][1]["player"] = "ALPHA2"
+    protocol_save(game=game, data=data, by=judge, base_version=1)
+    game.refresh_from_db()
+    assert [s.player for s in game.seats.all()][:3] == ["Alpha1", "Alpha2", "Alpha3"]
+    assert all(s.registration is not None for s in game.seats.all())
 
 
 def test_a_judge_saves_a_draft_then_submits_and_the_chief_confirms(two_tables):
@@ -154,3 +209,19 @@ def test_a_replayed_game_keeps_only_its_removal_penalties(two_tables):
     rows = {r.player: r for r in compute_standings(core).rows}
     assert rows["Alpha4"].total == rows["Alpha4"].extra < 0
     assert rows["Alpha3"].total == 0
+
+
+def test_a_rename_to_a_seated_nickname_gives_no_seat_and_no_protest(two_tables):
+    from mafiatab.accounts.services import profile_update
+    from mafiatab.games.services import protest_file
+
+    game, outsider = two_tables["game1"], two_tables["outsider"]
+    protocol_save(
+        game=game, data=complete_data(game), by=two_tables["judge"], base_version=1, submit=True
+    )
+    profile_update(user=outsider, nickname="alpha2", city="", club="")  # nobody's account
+    game.refresh_from_db()
+    assert game.seat_of_user(outsider) is None
+    assert game.seat_of_user(two_tables["alpha1"]) == 1
+    with pytest.raises(PermissionDenied):
+        protest_file(game=game, by=outsider, text="my seat")

@@ -77,3 +77,33 @@ def test_drafts_are_hidden_from_the_public(client, two_tables):
     slug = game.tournament.slug
     assert client.get(f"/api/tournaments/{slug}/games/{game.pk}").status_code == 404
     assert client.get(f"/api/tournaments/{slug}/games").json() == []
+
+
+def test_the_api_resolves_a_nickname_in_any_case_or_a_participant_id(client, two_tables):
+    game = two_tables["game1"]
+    client.force_login(two_tables["judge"])
+    data = _protocol(game)
+    data["seats"][1]["player"] = "ALPHA2"
+    alpha3 = game.tournament.registrations.get(nickname="Alpha3")
+    data["seats"][2] = {"participant": alpha3.pk, "role": data["seats"][2]["role"], "fouls": 0}
+    response = _put(client, game, {"protocol": data, "base_version": 1})
+    assert response.status_code == 200, response.content
+    players = [s["player"] for s in response.json()["protocol"]["seats"]]
+    assert players[:3] == ["Alpha1", "Alpha2", "Alpha3"]
+
+
+def test_the_api_refuses_a_seat_held_by_somebody_who_is_no_participant(client, two_tables):
+    game = two_tables["game1"]
+    client.force_login(two_tables["judge"])
+    data = _protocol(game)
+    data["seats"][4]["player"] = "Nobody Here"
+    response = _put(client, game, {"protocol": data, "base_version": 1})
+    assert response.status_code == 422
+    assert response.headers["Content-Type"].startswith("application/json")
+    assert "Nobody Here is not a participant of this tournament" in response.json()["detail"]
+    data["seats"][4] = {"participant": 10**9, "role": "black"}
+    response = _put(client, game, {"protocol": data, "base_version": 1})
+    assert response.status_code == 422
+    assert "There is no participant 1000000000 in this tournament." in response.json()["detail"]
+    game.refresh_from_db()
+    assert game.version == 1

@@ -47,6 +47,8 @@ def two_tables(tournament: Any, staff: dict[str, Any], make_user: Any) -> dict[s
     )
     alpha1 = make_user("Alpha1")
     registration_add(tournament=tournament, nickname="", user=alpha1, by=staff["organiser"])
+    for nickname in [*NICKS_1[1:], *NICKS_2]:  # a seat holds a participant
+        registration_add(tournament=tournament, nickname=nickname, by=staff["organiser"])
     round_ = round_create(
         tournament=tournament,
         stage="qualifying",

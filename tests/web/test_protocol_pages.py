@@ -13,6 +13,7 @@ from mafiatab.cli import main
 from mafiatab.games.forms import raw_from_data
 from mafiatab.games.models import GameStatus
 from mafiatab.games.services import protocol_confirm, protocol_save
+from mafiatab.registrations.services import registration_add
 
 from . import test_games_fixtures as fx
 from .test_games_fixtures import complete_data
@@ -167,10 +168,12 @@ def test_the_chief_judge_creates_a_round_and_a_table_by_hand(client, tournament,
     url = reverse("games:rounds", args=[slug])
     assert client.post(url, {"stage": "semifinal", "number": "1"}).status_code == 302
     round_ = tournament.rounds.get()
-    players = "\n".join(f"Semi{n}" for n in range(1, 11))
+    for n in range(1, 11):
+        registration_add(tournament=tournament, nickname=f"Semi{n}", by=staff["organiser"])
+    seats = {f"player_{n}": f"semi{n}" for n in range(1, 11)}  # any case finds the participant
     response = client.post(
         reverse("games:table_add", args=[slug, round_.pk]),
-        {"number": "3", "judge": str(staff["judge"].pk), "players": players},
+        {"number": "3", "judge": str(staff["judge"].pk), **seats},
     )
     assert response.status_code == 302
     table = round_.tables.get()
@@ -209,3 +212,30 @@ def test_the_game_page_names_the_winning_team_in_russian(client, two_tables):
         page = client.get(_url("detail", game), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "<dd>красные</dd>" in page
     assert "место 3: +0.3 — fine play" in page
+
+
+def test_the_form_refuses_a_seat_held_by_a_non_participant_next_to_that_seat(client, two_tables):
+    game = two_tables["game1"]
+    client.force_login(two_tables["judge"])
+    data = _post_data(game, 1, action="save")
+    data["player_4"] = "Nobody Here"
+    response = client.post(_url("protocol", game), data)
+    assert response.status_code == 422
+    page = response.content.decode()
+    cell = page.split('id="pb-player_4"')[1].split("</div>")[0]
+    assert "Nobody Here is not a participant of this tournament" in cell
+    assert '<datalist id="seat-choices">' in page and '<option value="Bravo7">' in page
+    game.refresh_from_db()
+    assert game.version == 1
+
+
+def test_the_form_keeps_the_participants_spelling_of_a_nickname_typed_in_another_case(
+    client, two_tables
+):
+    game = two_tables["game1"]
+    client.force_login(two_tables["judge"])
+    data = _post_data(game, 1, action="save")
+    data["player_4"] = "ALPHA4"
+    assert client.post(_url("protocol", game), data).status_code == 302
+    game.refresh_from_db()
+    assert game.versions.get(number=2).data["seats"][3]["player"] == "Alpha4"

@@ -1,0 +1,40 @@
+"""Reading registrations: who may hold a seat, found by nickname in any case.
+
+A nickname is matched by its key (`mafiatab.core.names.nickname_key`, case folded
+in Python), never by the database's collation, so "кэп" finds "Кэп" on SQLite and
+PostgreSQL alike.
+"""
+
+from __future__ import annotations
+
+from mafiatab.core.names import nickname_key
+from mafiatab.registrations.models import SEATED_STATUSES, Registration
+
+
+def seat_holders(tournament_id: int) -> dict[str, Registration]:
+    """Everyone who may hold a seat (participants and reserves), by nickname key."""
+    rows = Registration.objects.filter(tournament_id=tournament_id, status__in=SEATED_STATUSES)
+    return {r.nickname_key: r for r in rows.order_by("id")}
+
+
+def seat_holder(tournament_id: int, name: str) -> Registration | None:
+    """The participant or reserve with this nickname (any case), None if nobody."""
+    key = nickname_key(name)
+    if not key:
+        return None
+    return (
+        Registration.objects.filter(
+            tournament_id=tournament_id, status__in=SEATED_STATUSES, nickname_key=key
+        )
+        .order_by("id")
+        .first()
+    )
+
+
+def seat_choices(tournament_id: int, query: str = "", limit: int | None = None) -> list[str]:
+    """The nicknames a seat may hold, those containing `query` (any case), sorted."""
+    wanted = nickname_key(query)
+    names = sorted((r.nickname for r in seat_holders(tournament_id).values()), key=nickname_key)
+    if wanted:
+        names = [n for n in names if wanted in nickname_key(n)]
+    return names[:limit] if limit is not None else names
