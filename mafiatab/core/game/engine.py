@@ -337,6 +337,9 @@ def _vote(state: GameState, event: Event) -> GameState:
 
 def _lift(state: GameState, event: Event) -> GameState:
     day = _need_day(state)
+    voting = state.voting
+    if voting.status is VotingStatus.OVER and _is_three_at_nine(state, voting):
+        raise Refused("lift.three_at_nine")
     voting = _open_voting(state, day)
     if voting.status is not VotingStatus.LIFT:
         raise Refused("lift.not_due")
@@ -351,6 +354,22 @@ def _lift(state: GameState, event: Event) -> GameState:
     if votes * 2 > alive:
         return _leave(state, voting.candidates, How.LIFT, state.phase)
     return state
+
+
+def _is_three_at_nine(state: GameState, voting: Voting) -> bool:
+    """The day's last vote was a revote that tied the same three seats with nine alive."""
+    if len(voting.blocks) < 2 or len(state.alive) != 9:
+        return False
+    last, before = voting.blocks[-1], voting.blocks[-2]
+    return (
+        last.revote
+        and len(last.nominees) == 3
+        and len(set(last.votes)) == 1
+        and last.nominees
+        == tuple(
+            s for s, n in zip(before.nominees, before.votes, strict=True) if n == max(before.votes)
+        )
+    )
 
 
 def _night_refusal(voting: Voting) -> Refused | None:

@@ -14,7 +14,7 @@ from datetime import date
 from enum import Enum
 from typing import Any
 
-from mafiatab.core.game.problems import GameLogError, GameProblem
+from mafiatab.core.game.problems import GameLogError, GameProblem, shown
 from mafiatab.core.game.settings import OVERRIDABLE, TABLE_SETTINGS, TableSettings
 from mafiatab.core.roles import Role, Stage, Team
 
@@ -178,10 +178,10 @@ class _EventReader:
             if key not in self.data:
                 self.problem("event.missing", field=key)
             elif not nullable:
-                self.problem("event.seat_range", field=key, value=None)
+                self.problem("event.seat_range", field=key, value=shown(None))
             return None
         if not _is_int(raw) or not 1 <= raw <= 10:  # type: ignore[operator]
-            self.problem("event.seat_range", field=key, value=raw)
+            self.problem("event.seat_range", field=key, value=shown(raw))
             return None
         assert isinstance(raw, int)
         return raw
@@ -192,7 +192,7 @@ class _EventReader:
             self.problem("event.missing", field=key)
             return None
         if not _is_int(raw) or not -(2**31) <= raw < 2**31:
-            self.problem("event.field_type", field=key, expected="an integer", value=raw)
+            self.problem("event.field_type", field=key, expected="an integer", value=shown(raw))
             return None
         assert isinstance(raw, int)
         return raw
@@ -204,14 +204,14 @@ class _EventReader:
                 self.problem("event.missing", field=key)
             return ""
         if not isinstance(raw, str):
-            self.problem("event.field_type", field=key, expected="a text", value=raw)
+            self.problem("event.field_type", field=key, expected="a text", value=shown(raw))
             return ""
         return raw
 
     def flag(self, key: str, default: bool) -> bool:
         raw = self.data.get(key, default)
         if not isinstance(raw, bool):
-            self.problem("event.field_type", field=key, expected="true or false", value=raw)
+            self.problem("event.field_type", field=key, expected="true or false", value=shown(raw))
             return default
         return raw
 
@@ -221,7 +221,9 @@ class _EventReader:
             self.problem("event.missing", field=key)
             return ()
         if not isinstance(raw, list) or not all(_is_int(v) and -(2**31) <= v < 2**31 for v in raw):
-            self.problem("event.field_type", field=key, expected="a list of integers", value=raw)
+            self.problem(
+                "event.field_type", field=key, expected="a list of integers", value=shown(raw)
+            )
             return ()
         return tuple(raw)
 
@@ -231,20 +233,20 @@ class _EventReader:
             self.problem("event.missing", field="by")
             return ()
         if not isinstance(raw, dict):
-            self.problem("event.field_type", field="by", expected="an object", value=raw)
+            self.problem("event.field_type", field="by", expected="an object", value=shown(raw))
             return ()
         shots: list[tuple[int, int | None]] = []
         for key, target in raw.items():
             by = int(key) if isinstance(key, str) and key.isdigit() and len(key) <= 2 else None
             if by is None or not 1 <= by <= 10:
-                self.problem("event.seat_range", field="by", value=key)
+                self.problem("event.seat_range", field="by", value=shown(key))
                 continue
             if target is None:
                 shots.append((by, None))
             elif _is_int(target) and 1 <= target <= 10:
                 shots.append((by, target))
             else:
-                self.problem("event.seat_range", field=f"by.{by}", value=target)
+                self.problem("event.seat_range", field=f"by.{by}", value=shown(target))
         return tuple(sorted(shots))
 
 
@@ -269,12 +271,12 @@ def parse_event(data: object, index: int = 1) -> Event:
     Raises `GameLogError` naming every problem of the event's shape.
     """
     if not isinstance(data, dict):
-        raise GameLogError([GameProblem("event.not_object", {"value": data}, index)])
+        raise GameLogError([GameProblem("event.not_object", {"value": shown(data)}, index)])
     type_name = data.get("type")
     kind = _TYPES.get(type_name) if isinstance(type_name, str) else None
     if kind is None:
         known = ", ".join(_TYPES)
-        problem = GameProblem("event.type", {"value": type_name, "known": known}, index)
+        problem = GameProblem("event.type", {"value": shown(type_name), "known": known}, index)
         raise GameLogError([problem])
     reader = _EventReader(data, index, kind.value)
     extra = {k: v for k, v in data.items() if k not in _KNOWN_KEYS}
@@ -307,7 +309,7 @@ def _read_fields(r: _EventReader, kind: EventType, extra: dict[str, Any]) -> Eve
         team_text = r.data.get("team")
         team = Team(team_text) if team_text in ("red", "black") else None
         if team is None:
-            r.problem("defeat.team", value=team_text)
+            r.problem("defeat.team", value=shown(team_text))
         return Event(kind, team=team, reason=r.text("reason"), extra=extra)
     return Event(kind, extra=extra)
 
@@ -325,7 +327,7 @@ def _read_absence(r: _EventReader, kind: EventType, extra: dict[str, Any]) -> Ev
         )
     seat, minutes, reason = r.seat("seat"), r.integer("minutes"), r.text("reason")
     if minutes is not None and not 1 <= minutes <= MAX_PAUSE_MINUTES:
-        r.problem("pause.minutes", max=MAX_PAUSE_MINUTES, value=minutes)
+        r.problem("pause.minutes", max=MAX_PAUSE_MINUTES, value=shown(minutes))
     return Event(kind, seat=seat, minutes=minutes, reason=reason, extra=extra)
 
 
@@ -340,7 +342,7 @@ class _LogReader:
         code = data.get("table")
         table = TABLE_SETTINGS.get(code) if isinstance(code, str) else None
         if table is None:
-            self.problem("table", "log.table", known=", ".join(TABLE_SETTINGS), value=code)
+            self.problem("table", "log.table", known=", ".join(TABLE_SETTINGS), value=shown(code))
             return None
         overrides = self.overrides(data)
         return table.with_overrides(overrides)
@@ -359,7 +361,10 @@ class _LogReader:
                 self.problem("settings", "log.setting_unknown", name=name, known=known)
             elif not isinstance(value, bool):
                 self.problem(
-                    f"settings.{name}", "log.field_type", expected="true or false", value=value
+                    f"settings.{name}",
+                    "log.field_type",
+                    expected="true or false",
+                    value=shown(value),
                 )
             else:
                 overrides[name] = value
@@ -374,7 +379,7 @@ class _LogReader:
         seen: dict[str, int] = {}
         for number, nick in enumerate(raw, start=1):
             if not isinstance(nick, str) or not nick.strip() or len(nick) > 64:
-                self.problem("seats", "log.nickname", seat=number, value=nick)
+                self.problem("seats", "log.nickname", seat=number, value=shown(nick))
                 continue
             key = nick.casefold()
             if key in seen:
@@ -394,13 +399,13 @@ class _LogReader:
             if isinstance(seat, int) and type(seat) is int and 1 <= seat <= 10:
                 given.append((seat, role))
             else:
-                self.problem(f"roles.{key}", "log.role_seat", role=key, value=seat)
+                self.problem(f"roles.{key}", "log.role_seat", role=key, value=shown(seat))
         black = raw.get("black")
         blacks = (
             [s for s in black if type(s) is int and 1 <= s <= 10] if isinstance(black, list) else []
         )
         if not isinstance(black, list) or len(black) != 2 or len(blacks) != 2:
-            self.problem("roles.black", "log.black", value=black)
+            self.problem("roles.black", "log.black", value=shown(black))
         else:
             given.extend((seat, Role.BLACK) for seat in blacks)
         roles = [Role.RED] * 10
@@ -425,7 +430,7 @@ class _LogReader:
             except ValueError:
                 bad = True
         if bad:
-            self.problem(key, "log.field_type", expected=expected, value=value)
+            self.problem(key, "log.field_type", expected=expected, value=shown(value))
             return None
         return value
 
@@ -435,7 +440,7 @@ class _LogReader:
             return None
         stages = {s.value: s for s in Stage}
         if not isinstance(value, str) or value not in stages:
-            self.problem("stage", "log.stage", known=", ".join(stages), value=value)
+            self.problem("stage", "log.stage", known=", ".join(stages), value=shown(value))
             return None
         return stages[value]
 
@@ -463,7 +468,7 @@ def parse_log(data: object) -> GameLog:
         raise GameLogError([GameProblem("log.not_object")])
     if data.get("format") != FORMAT:
         raise GameLogError(
-            [GameProblem("log.format", {"value": data.get("format")}, field="format")]
+            [GameProblem("log.format", {"value": shown(data.get("format"))}, field="format")]
         )
     reader = _LogReader()
     table = reader.table(data)

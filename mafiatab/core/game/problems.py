@@ -7,6 +7,7 @@ A problem of an event names the event by its 1-based position and its type.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,7 +17,7 @@ MESSAGES: dict[str, str] = {
     "log.not_json": "not valid JSON: {error}",
     "log.unreadable": "cannot read {path}: {error}",
     "log.not_object": "a game log must be a JSON object",
-    "log.format": "format must be 'mafiatab-game-log/1', not {value}",
+    "log.format": 'format must be "mafiatab-game-log/1", not {value}',
     "log.table": "table must be one of {known}, not {value}",
     "log.settings": "settings must be an object",
     "log.setting_unknown": "unknown setting {name} (known: {known})",
@@ -41,7 +42,7 @@ MESSAGES: dict[str, str] = {
     "that ended it comes after the end",
     "game.day_only": "this event comes only during a day, not at night {night}",
     "game.night_only": "this event comes only at night, not on day {day}",
-    "seat.not_alive": "{field}: seat {seat} is not in the game",
+    "seat.not_alive": "seat {seat} is not in the game",
     "voting.day1_off": "day 1 has no voting at this table (day1_voting off)",
     "voting.cancelled": "the voting of day {day} was cancelled by a removal",
     "voting.over": "the voting of day {day} is over",
@@ -54,6 +55,8 @@ MESSAGES: dict[str, str] = {
     "vote.negative": "counts must be 0 or more, not {value}",
     "vote.sum": "counts sum to {total}, but {alive} players are alive",
     "lift.not_due": "no lift vote is due",
+    "lift.three_at_nine": "no lift vote when three are tied with nine alive at this table "
+    "(lift_three_at_nine off)",
     "lift.range": "for must be 0..{alive}, not {value}",
     "night.revote_due": "a revote among seats {seats} is due",
     "night.lift_due": "a lift vote for seats {seats} is due",
@@ -130,6 +133,15 @@ class GameLogError(ValueError):
     def __init__(self, problems: list[GameProblem]) -> None:
         self.problems = problems
         super().__init__("\n".join(str(p) for p in problems))
+
+
+def shown(value: object) -> str:
+    """A value from the log as a message parameter: its JSON text, cut short."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def seat_list(seats: object) -> str:

@@ -1,0 +1,55 @@
+"""The golden logs: each valid one reaches its state, each invalid one is refused
+at the event its problem names; finished games give protocols that the file's
+reader accepts and that are scored."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mafiatab.core.game import GameLogError, parse_log, replay
+from mafiatab.core.regulations import get_regulation
+from mafiatab.core.scoring import score_game
+from mafiatab.core.tournament_file import protocol_from_dict
+
+GOLDEN = Path(__file__).parent / "golden"
+VALID = sorted(p.name.removesuffix(".log.json") for p in (GOLDEN / "valid").glob("*.log.json"))
+INVALID = sorted(p.name.removesuffix(".log.json") for p in (GOLDEN / "invalid").glob("*.log.json"))
+
+
+def _read(path: Path) -> object:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_there_are_at_least_as_many_refused_logs_as_golden_games():
+    assert len(VALID) >= 30
+    assert len(INVALID) >= len(VALID)
+
+
+@pytest.mark.parametrize("name", VALID)
+def test_a_golden_log_reaches_its_state(name):
+    state = replay(parse_log(_read(GOLDEN / "valid" / f"{name}.log.json")))
+    assert state.to_json() == _read(GOLDEN / "valid" / f"{name}.state.json")
+
+
+@pytest.mark.parametrize("name", VALID)
+def test_a_finished_golden_game_gives_a_protocol_that_is_read_and_scored(name):
+    state = replay(parse_log(_read(GOLDEN / "valid" / f"{name}.log.json")))
+    if not state.is_finished():
+        assert "protocol" not in state.to_json()
+        return
+    protocol = protocol_from_dict(state.protocol(), ruleset=state.ruleset)
+    assert protocol.winner is state.winner
+    assert protocol.first_killed == state.first_killed
+    lines = score_game(protocol, get_regulation(state.ruleset))
+    assert lines or state.winner.value == "draw"
+
+
+@pytest.mark.parametrize("name", INVALID)
+def test_a_refused_golden_log_names_the_event_and_the_rule(name):
+    expected = (GOLDEN / "invalid" / f"{name}.problems.txt").read_text(encoding="utf-8")
+    with pytest.raises(GameLogError) as refused:
+        replay(parse_log(_read(GOLDEN / "invalid" / f"{name}.log.json")))
+    assert [str(p) for p in refused.value.problems] == expected.splitlines()
