@@ -174,6 +174,11 @@ CSRF_COOKIE_HTTPONLY = False
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 
+#: The largest request body read into memory (a form or a JSON body; uploaded files
+#: are not counted): a protocol is a few KB, so 1 MB is ample and a bigger body is
+#: refused at once (413 JSON from the API).
+DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -7,10 +7,12 @@ as a whole) and is empty when no field is to blame.
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any
 
-from django.core.exceptions import NON_FIELD_ERRORS
+from django.conf import settings
+from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
@@ -20,6 +22,8 @@ from ninja.errors import ValidationError as NinjaValidationError
 
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import user_can
+
+logger = logging.getLogger("mafiatab.api")
 
 #: What a tournament's address looks like (Django's slug).
 SLUG_RE = re.compile(r"[-a-zA-Z0-9_]+")
@@ -120,6 +124,21 @@ def _not_found(api: NinjaAPI, request: HttpRequest, exc: Http404):
     return _error(api, request, 404, _("Not found."))
 
 
+def _too_big(api: NinjaAPI, request: HttpRequest, exc: RequestDataTooBig):
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 0
+    detail = _("The request is too large: at most %(kb)d KB.") % {"kb": limit // 1024}
+    return _error(api, request, 413, detail)
+
+
+def _forbidden(api: NinjaAPI, request: HttpRequest, exc: PermissionDenied):
+    return _error(api, request, 403, _("You may not do this."))
+
+
+def _server_error(api: NinjaAPI, request: HttpRequest, exc: Exception):
+    logger.error("API error on %s %s", request.method, request.path, exc_info=exc)
+    return _error(api, request, 500, _("Something went wrong on the server; the error is logged."))
+
+
 def install_error_handlers(api: NinjaAPI) -> None:
     """Answer every refusal with the JSON `Error` shape."""
 
@@ -134,3 +153,6 @@ def install_error_handlers(api: NinjaAPI) -> None:
     api.add_exception_handler(AuthenticationError, bind(_not_authenticated))
     api.add_exception_handler(HttpError, bind(_http_error))
     api.add_exception_handler(Http404, bind(_not_found))
+    api.add_exception_handler(RequestDataTooBig, bind(_too_big))
+    api.add_exception_handler(PermissionDenied, bind(_forbidden))
+    api.add_exception_handler(Exception, bind(_server_error))

@@ -6,6 +6,8 @@ import argparse
 import sys
 from typing import Any
 
+from mafiatab.commands import first_line, read_tournament_file
+
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
@@ -30,19 +32,15 @@ def _refuse(lines: list[str]) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mafiatab.core.tournament_file import TournamentFileError, load_tournament
-
-    try:
-        core = load_tournament(args.file)
-    except TournamentFileError as exc:
-        return _refuse([str(problem) for problem in exc.problems] or [str(exc)])
-    except OSError as exc:
-        return _refuse([f"{args.file}: {exc.strerror or exc}"])
+    core, problems = read_tournament_file(args.file)
+    if core is None:
+        return _refuse(problems)
 
     from mafiatab.tournaments.cli import setup_django
 
     setup_django(args.data_dir)
     from django.core.exceptions import ValidationError
+    from django.db import DatabaseError
 
     from mafiatab.tournaments.services import tournament_import
 
@@ -50,6 +48,10 @@ def run(args: argparse.Namespace) -> int:
         tournament = tournament_import(core=core, by=None)
     except ValidationError as exc:
         return _refuse(exc.messages)
+    except (DatabaseError, OverflowError, ValueError) as exc:
+        # The checks above should leave nothing for the database to refuse; if it
+        # does, the file is still refused in one line and nothing is stored.
+        return _refuse([f"{args.file}: the database refused it ({first_line(exc)})"])
     print(
         f"Imported {tournament.name!r}: {len(core.games)} games, {len(core.penalties)} penalties."
     )

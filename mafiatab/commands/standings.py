@@ -24,16 +24,18 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     import gc
 
-    from mafiatab.core.tournament_file import TournamentFileError, load_tournament
+    from mafiatab.commands import read_tournament_file
 
     # A one-shot command over acyclic data: the cyclic collector only costs time here.
     gc.disable()
 
-    try:
-        tournament = load_tournament(args.file)
-    except TournamentFileError as exc:
-        for problem in exc.problems:
-            print(f"{args.file}: {problem}", file=sys.stderr)
+    tournament, problems = read_tournament_file(args.file)
+    if tournament is None:
+        for problem in problems:
+            print(
+                problem if problem.startswith(f"{args.file}:") else f"{args.file}: {problem}",
+                file=sys.stderr,
+            )
         return 2
     if args.explain is not None:
         return _explain(tournament, args.explain)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -23,6 +23,12 @@ from mafiatab.core.roles import Role
 from mafiatab.core.validation import Problem
 from mafiatab.core.voting import MAX_VOTING_ROUNDS
 from mafiatab.games.models import STAGE_CHOICES
+from mafiatab.tournaments.bounds import (
+    MAX_SMALL,
+    BoundedIntegerField,
+    parse_decimal,
+    parse_int,
+)
 
 SEATS = range(1, 11)
 BLOCKS = range(1, MAX_VOTING_ROUNDS + 1)
@@ -30,6 +36,8 @@ EXTRA_ROWS = range(1, 4)
 PENALTY_ROWS = range(1, 3)
 REMOVAL_ROWS = range(1, 3)
 PENALTY_RULES = ("8.5.1", "8.5.2", "8.5.3", "8.5.4")
+#: Far beyond any judge's extra points: a bound for reading, not a rule (the core checks).
+MAX_POINTS = Decimal(100)
 ROLE_LETTERS = [(r.value, r.letter) for r in (Role.RED, Role.BLACK, Role.SHERIFF, Role.DON)]
 
 
@@ -105,8 +113,9 @@ class _Reader:
         text = self.get(key)
         if not text or text in ("-", "—"):
             return None
-        if text.isdigit() and 1 <= int(text) <= 10:
-            return int(text)
+        number = parse_int(text, low=SEATS[0], high=SEATS[-1])
+        if number is not None:
+            return number
         self.problems.append(
             Problem(
                 self.gid, seat, field, _("a seat is a number 1..10, not %(text)s") % {"text": text}
@@ -117,9 +126,15 @@ class _Reader:
     def seats_list(self, key: str, field: str, *, none_allowed: bool = False) -> list[Any]:
         text = self.get(key)
         values: list[Any] = []
-        for part in re.split(r"[\s,;]+", text) if text else []:
-            if part.isdigit():
-                values.append(int(part))
+        parts = re.split(r"[\s,;]+", text) if text else []
+        if len(parts) > len(SEATS):
+            self.problems.append(
+                Problem(self.gid, None, field, _("at most %(n)d numbers") % {"n": len(SEATS)})
+            )
+            parts = parts[: len(SEATS)]
+        for part in parts:
+            if (number := parse_int(part, low=0, high=MAX_SMALL)) is not None:
+                values.append(number)
             elif none_allowed and part in ("-", "—"):
                 values.append(None)
             else:
@@ -129,14 +144,11 @@ class _Reader:
         return values
 
     def points(self, key: str, field: str) -> int | float | None:
-        text = self.get(key).replace(",", ".")
+        text = self.get(key)
         if not text:
             return None
-        try:
-            value = Decimal(text)
-        except InvalidOperation:
-            value = None
-        if value is None or not value.is_finite():
+        value = parse_decimal(text, low=-MAX_POINTS, high=MAX_POINTS)
+        if value is None:
             self.problems.append(
                 Problem(self.gid, None, field, _("%(text)s is not a number") % {"text": text})
             )
@@ -217,7 +229,7 @@ def _blocks(r: _Reader) -> list[dict[str, Any]]:
             continue
         day_text = r.get(f"v{b}_day")
         block: dict[str, Any] = {
-            "day": int(day_text) if day_text.isdigit() else 0,
+            "day": parse_int(day_text, low=1, high=MAX_SMALL) or 0,
             "nominees": nominees,
         }
         votes = r.seats_list(f"v{b}_votes", f"voting[{b}].votes")
@@ -309,7 +321,7 @@ def problems_by_cell(problems: list[Problem], data: Mapping[str, Any]) -> dict[s
 
 class RoundForm(forms.Form):
     stage = forms.ChoiceField(label=gettext_lazy("Stage"), choices=STAGE_CHOICES)
-    number = forms.IntegerField(label=gettext_lazy("Round"), min_value=1)
+    number = BoundedIntegerField(label=gettext_lazy("Round"), min_value=1, max_value=MAX_SMALL)
 
 
 #: The id of the list of participants that a seat's input offers as you type.
@@ -322,7 +334,7 @@ class TableForm(forms.Form):
     Each seat takes a participant's nickname in any case (the page offers the
     participants as you type); the service resolves them to registrations."""
 
-    number = forms.IntegerField(label=gettext_lazy("Table"), min_value=1, max_value=2**31 - 1)
+    number = BoundedIntegerField(label=gettext_lazy("Table"), min_value=1, max_value=MAX_SMALL)
     judge = forms.ChoiceField(label=gettext_lazy("Judge"), required=False)
 
     def __init__(self, *args: Any, judges: list[tuple[str, str]], **kwargs: Any) -> None:

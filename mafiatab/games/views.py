@@ -20,6 +20,7 @@ from mafiatab.games import selectors, services
 from mafiatab.games.conversion import game_data
 from mafiatab.games.models import Game, Protest, Round
 from mafiatab.registrations.selectors import seat_choices
+from mafiatab.tournaments.bounds import MAX_ID, MAX_INT, parse_int
 from mafiatab.tournaments.models import StaffMember, Tournament
 from mafiatab.tournaments.permissions import permissions_for, tournament_permission, user_can
 from mafiatab.tournaments.views import tournament_context
@@ -401,8 +402,7 @@ _NO_BASE_VERSION = _lazy(
 
 def _base_version(request: HttpRequest) -> int | None:
     """The `base_version` the form was started from; None when missing or not a version."""
-    base = request.POST.get("base_version", "").strip()
-    return int(base) if base.isdigit() and len(base) <= 18 else None
+    return parse_int(request.POST.get("base_version", ""), low=0, high=MAX_INT)
 
 
 def protocol(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
@@ -529,10 +529,10 @@ def replay(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     game = _load(request, slug, pk, "confirm_protocol")
     if isinstance(game, HttpResponse):
         return game
-    replay_id = request.POST.get("replay", "")
+    replay_id = parse_int(request.POST.get("replay", ""), low=1, high=MAX_ID)
     replay_game = (
         Game.objects.filter(tournament=game.tournament, pk=replay_id).first()
-        if replay_id.isdigit()
+        if replay_id is not None
         else None
     )
     return _game_action(

@@ -4,6 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from mafiatab.penalties.models import Kind
+from mafiatab.tournaments.bounds import MAX_SMALL, BoundedIntegerField
 
 GIVABLE = [(k.value, k.label) for k in Kind if k is not Kind.OTHER]
 
@@ -13,13 +14,14 @@ class PenaltyForm(forms.Form):
         label=_("Player"), max_length=64, widget=forms.TextInput(attrs={"list": "players"})
     )
     kind = forms.ChoiceField(label=_("Penalty"), choices=GIVABLE)
-    minutes_late = forms.IntegerField(
+    minutes_late = BoundedIntegerField(
         label=_("Minutes late"),
         min_value=0,
+        max_value=MAX_SMALL,
         required=False,
         help_text=_("For lateness: fined when more than 5 minutes."),
     )
-    round = forms.IntegerField(label=_("Round"), min_value=1, required=False)
+    round = BoundedIntegerField(label=_("Round"), min_value=1, max_value=MAX_SMALL, required=False)
     reason = forms.CharField(label=_("Reason"), max_length=500)
 
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from mafiatab.tournaments.bounds import MAX_ID, MAX_SMALL, BoundedIntegerField
+
 
 class RejectForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=500)
@@ -21,12 +23,12 @@ class AddPlayerForm(forms.Form):
 
 
 class CheckInForm(forms.Form):
-    registration = forms.IntegerField(widget=forms.HiddenInput)
-    day = forms.IntegerField(label=_("Day"), min_value=1)
+    registration = BoundedIntegerField(min_value=1, max_value=MAX_ID, widget=forms.HiddenInput)
+    day = BoundedIntegerField(label=_("Day"), min_value=1, max_value=MAX_SMALL)
 
 
 class ReplacementForm(forms.Form):
-    absent = forms.IntegerField(label=_("Late participant"))
+    absent = BoundedIntegerField(label=_("Late participant"), min_value=1, max_value=MAX_ID)
     reserve_nickname = forms.CharField(label=_("Reserve"), max_length=64)
-    round = forms.IntegerField(label=_("Round"), min_value=1)
-    minutes_late = forms.IntegerField(label=_("Minutes late"), min_value=0)
+    round = BoundedIntegerField(label=_("Round"), min_value=1, max_value=MAX_SMALL)
+    minutes_late = BoundedIntegerField(label=_("Minutes late"), min_value=0, max_value=MAX_SMALL)

@@ -9,25 +9,27 @@ from django.utils.translation import gettext_lazy as _
 from mafiatab.accounts.models import User
 from mafiatab.seating.models import STAGE_CHOICES
 from mafiatab.seating.services import SeatingInputs
+from mafiatab.tournaments.bounds import MAX_SMALL, BoundedIntegerField, parse_int
 
 MAX_GAMES = 60
 
 
 class GenerateForm(forms.Form):
     stage = forms.ChoiceField(label=_("Stage"), choices=STAGE_CHOICES, initial="qualifying")
-    games = forms.IntegerField(
+    games = BoundedIntegerField(
         label=_("Games per player"),
         min_value=1,
         max_value=MAX_GAMES,
         help_text=_("Participants × games must be a multiple of 10."),
     )
-    tables = forms.IntegerField(
+    tables = BoundedIntegerField(
         label=_("Tables in play at once"),
         min_value=1,
+        max_value=MAX_SMALL,
         required=False,
         help_text=_("Empty: one table per ten participants; with fewer, players sit out in turn."),
     )
-    seed = forms.IntegerField(
+    seed = BoundedIntegerField(
         label=_("Seed"),
         min_value=0,
         max_value=2**62,
@@ -36,6 +38,7 @@ class GenerateForm(forms.Form):
     avoid = forms.CharField(
         label=_("Keep apart"),
         required=False,
+        max_length=5000,
         widget=forms.Textarea(attrs={"rows": 3, "placeholder": "Alpha, Bravo"}),
         help_text=_("One group a line, nicknames separated by commas (a pair, a team)."),
     )
@@ -47,6 +50,7 @@ class GenerateForm(forms.Form):
     fixed_tables = forms.CharField(
         label=_("Players fixed to a table"),
         required=False,
+        max_length=5000,
         widget=forms.Textarea(attrs={"rows": 2, "placeholder": "Alpha: 1"}),
         help_text=_("One a line: nickname, a colon, the table number (e.g. a streamed table)."),
     )
@@ -84,12 +88,13 @@ class GenerateForm(forms.Form):
             if not line.strip():
                 continue
             name, colon, number = line.rpartition(":")
-            if not colon or not number.strip().isdigit() or not name.strip():
+            table = parse_int(number, low=1, high=MAX_SMALL)
+            if not colon or table is None or not name.strip():
                 raise ValidationError(
                     _("Write a nickname, a colon and a table number, not: %(line)s")
                     % {"line": line.strip()}
                 )
-            fixed[self._player(name)] = int(number)
+            fixed[self._player(name)] = table
         return fixed
 
     def inputs(self) -> SeatingInputs:

@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from mafiatab.accounts.models import User
 from mafiatab.core.names import nickname_key
+from mafiatab.tournaments.bounds import MAX_INT, BoundedIntegerField
 from mafiatab.tournaments.models import RULESET_CHOICES, StaffRole
 from mafiatab.tournaments.services import TournamentInfo, check_info
 
@@ -36,17 +37,22 @@ class TournamentForm(forms.Form):
         required=False,
     )
     description = forms.CharField(
-        label=_("About the tournament"), widget=forms.Textarea(attrs={"rows": 4}), required=False
+        label=_("About the tournament"),
+        widget=forms.Textarea(attrs={"rows": 4}),
+        required=False,
+        max_length=10000,
     )
-    participant_limit = forms.IntegerField(
+    participant_limit = BoundedIntegerField(
         label=_("Participant limit"),
         min_value=1,
+        max_value=MAX_INT,
         required=False,
         help_text=_("Approved players beyond it join the waiting list. Empty: no limit."),
     )
-    waiting_list_limit = forms.IntegerField(
+    waiting_list_limit = BoundedIntegerField(
         label=_("Waiting list limit"),
         min_value=0,
+        max_value=MAX_INT,
         required=False,
         help_text=_("Empty: no limit."),
     )

@@ -166,6 +166,48 @@ def _dates_of(core: CoreTournament) -> tuple[dt.date | None, dt.date | None]:
     return (min(dates), max(dates)) if dates else (None, None)
 
 
+def _too_long(value: str | None, limit: int) -> bool:
+    return value is not None and len(value) > limit
+
+
+def storable_problems(core: CoreTournament) -> list[str]:
+    """What in a parsed tournament file the database cannot hold (numbers beyond its
+    columns, texts longer than its fields), one line each; empty when it all fits."""
+    from mafiatab.tournaments.bounds import MAX_INT
+
+    problems: list[str] = []
+    if _too_long(core.name, 200):
+        problems.append(_("name: at most %(n)d characters.") % {"n": 200})
+    for key in ("participants", "games_before_final"):
+        value = getattr(core, key)
+        if value is not None and not 0 <= value <= MAX_INT:
+            problems.append(
+                _("%(key)s: a number from 0 to %(max)d.") % {"key": key, "max": MAX_INT}
+            )
+    if not -(2**63) <= core.lot_seed < 2**63:
+        problems.append(_("lot_seed: a number of at most 18 digits."))
+    for game in core.games:
+        where = _("game %(id)s") % {"id": game.id[:64]}
+        if _too_long(game.id, 64):
+            problems.append(_("%(where)s: the id has more than 64 characters.") % {"where": where})
+        for key in ("round", "table"):
+            value = getattr(game, key)
+            if value is not None and not 1 <= value <= MAX_INT:
+                problems.append(
+                    _("%(where)s, %(key)s: a number from 1 to %(max)d.")
+                    % {"where": where, "key": key, "max": MAX_INT}
+                )
+        if _too_long(game.date, 32) or _too_long(game.judge, 64):
+            problems.append(_("%(where)s: the date or the judge is too long.") % {"where": where})
+        if any(len(player) > 64 for player in game.players):
+            problems.append(
+                _("%(where)s: a nickname has more than 64 characters.") % {"where": where}
+            )
+    if any(len(p.player) > 64 for p in core.penalties):
+        problems.append(_("penalties: a nickname has more than 64 characters."))
+    return problems
+
+
 @transaction.atomic
 def tournament_import(
     *, core: CoreTournament, by: User | None, info: TournamentInfo | None = None
@@ -194,6 +236,9 @@ def tournament_import(
         registration_open=False,
     )
     check_info(info)
+    problems = storable_problems(core)
+    if problems:
+        raise ValidationError(problems)
     tournament = Tournament.objects.create(
         slug=unique_slug(info.name),
         participants=core.participants,
