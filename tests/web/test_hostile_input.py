@@ -182,7 +182,13 @@ def test_the_protocol_form_marks_a_huge_number_as_unreadable(client, world):
     url = reverse("games:protocol", args=[world["slug"], world["game"]])
     for value in (DIGITS, "1e300000", "1e5000"):
         response = client.post(
-            url, {"extra1_seat": "1", "extra1_points": value, "v1_nominees": DIGITS}
+            url,
+            {
+                "base_version": "1",
+                "extra1_seat": "1",
+                "extra1_points": value,
+                "v1_nominees": DIGITS,
+            },
         )
         assert response.status_code == 422
         assert "is not a number" in response.content.decode()
