@@ -10,6 +10,9 @@ from mafiatab.core.game.log import EventType, GameLog
 from mafiatab.core.game.settings import TableSettings
 from mafiatab.core.roles import Role, Team, Winner
 
+#: Event types whose being expected tells a secret (whether the don or sheriff is alive).
+_SECRET = frozenset({EventType.DON_CHECK, EventType.SHERIFF_CHECK})
+
 
 class PhaseKind(Enum):
     """Day or night."""
@@ -432,7 +435,9 @@ class GameState:
     def public_json(self) -> dict[str, Any]:
         """What a spectator may see: `to_json` and the open facts of the day (nominations,
         votes, speeches, best move, expected events), no role and no night secret
-        before the end (the protocol, with the roles, only once finished)."""
+        before the end (the protocol, with the roles, only once finished). The checks
+        are left out of `expects`: whether the don or the sheriff may still check
+        would tell who they are."""
         data = self.to_json()
         data.update(
             events=self.events,
@@ -442,10 +447,10 @@ class GameState:
             blocks=[b.to_json() for b in self.voting_blocks()],
             speeches=[s.to_json() for s in self.speech_order()],
             lost_speech=[{"seat": s, "day": d} for s, d in self.lost_speech],
-            first_killed=self.first_killed if self.phase.number > 1 or self.is_finished() else None,
+            first_killed=self.first_killed,
             best_move=list(self.best_move),
             best_move_open=self.best_move_open,
-            expects=[t.value for t in self.expects()],
+            expects=[t.value for t in self.expects() if self.is_finished() or t not in _SECRET],
         )
         if self.is_finished():
             data["end"] = self.end

@@ -1,0 +1,347 @@
+"""The engine's state beyond the `--json` document: speeches, checks, the best-move
+window, what a spectator sees, a console's incremental game, settings and the log's
+own form."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mafiatab.core.game import (
+    FIIM_ONLINE_TABLE,
+    FIIM_TABLE,
+    MESSAGES,
+    EventType,
+    Game,
+    GameLogError,
+    SpeechKind,
+    VotingStatus,
+    get_table_settings,
+    parse_event,
+    parse_log,
+    replay,
+)
+
+SEATS = [
+    "Alpha",
+    "Bravo",
+    "Charlie",
+    "Delta",
+    "Echo",
+    "Foxtrot",
+    "Golf",
+    "Hotel",
+    "India",
+    "Juliett",
+]
+
+
+def a_log(events, table="fiim", **extra):
+    return {
+        "format": "mafiatab-game-log/1",
+        "table": table,
+        "seats": SEATS,
+        "roles": {"sheriff": 3, "don": 5, "black": [7, 9]},
+        "events": events,
+        **extra,
+    }
+
+
+def state_of(events, **kw):
+    return replay(parse_log(a_log(events, **kw)))
+
+
+NIGHT, DAY = {"type": "night"}, {"type": "day"}
+
+
+def kill(seat, shooters=(5, 7, 9)):
+    return {"type": "shots", "by": {str(s): seat for s in shooters}}
+
+
+def miss(shooters=(5, 7, 9)):
+    return {"type": "shots", "by": {str(s): None for s in shooters}}
+
+
+def nominate(by, seat):
+    return {"type": "nominate", "by": by, "seat": seat}
+
+
+def foul(seat):
+    return {"type": "foul", "seat": seat}
+
+
+# --- speeches -------------------------------------------------------------------
+
+
+def test_day_one_speeches_start_with_seat_one():
+    order = state_of([]).speech_order()
+    assert [s.seat for s in order] == list(range(1, 11))
+    assert {s.seconds for s in order} == {60}
+
+
+def test_a_night_kill_has_the_last_word_and_the_next_day_starts_after_the_first_speaker():
+    state = state_of([NIGHT, kill(2), DAY])
+    order = state.speech_order()
+    assert (order[0].seat, order[0].kind) == (2, SpeechKind.LAST_WORD)
+    # seat 2 would have opened day 2; he is dead, so the next living seat does.
+    assert [s.seat for s in order[1:]] == [3, 4, 5, 6, 7, 8, 9, 10, 1]
+
+
+def test_the_first_speaker_moves_round_the_table_day_after_day():
+    state = state_of([NIGHT, miss(), DAY, NIGHT, miss(), DAY])
+    assert state.first_speaker == 3
+    assert state.speech_order()[0].seat == 3
+
+
+def test_a_third_foul_at_night_costs_the_next_days_speech():
+    state = state_of([NIGHT, foul(4), foul(4), foul(4), miss(), DAY])
+    speech = next(s for s in state.speech_order() if s.seat == 4)
+    assert (speech.kind, speech.seconds) == (SpeechKind.LOST, 0)
+    later = replay(
+        parse_log(a_log([NIGHT, foul(4), foul(4), foul(4), miss(), DAY, NIGHT, miss(), DAY]))
+    )
+    assert next(s for s in later.speech_order() if s.seat == 4).kind is SpeechKind.SPEECH
+
+
+def test_a_third_foul_after_the_players_speech_costs_the_next_day():
+    state = state_of([nominate(4, 7), foul(4), foul(4), foul(4)])
+    assert state.lost_speech == ((4, 2),)
+    assert all(s.kind is SpeechKind.SPEECH for s in state.speech_order())
+
+
+# --- night ----------------------------------------------------------------------
+
+
+def test_the_don_finding_the_sheriff_and_the_sheriff_finding_a_black_get_their_gestures():
+    state = state_of(
+        [NIGHT, kill(3), {"type": "don_check", "seat": 3}, {"type": "sheriff_check", "seat": 7}]
+    )
+    night = state.night
+    assert night is not None
+    assert (night.don_check.answer, night.don_check.gesture) == ("sheriff", "nod")
+    assert night.sheriff_check.answer == "black"
+    assert night.sheriff_check.gesture == "nod and thumb down, together"
+    assert night.killed == 3
+
+
+def test_the_sheriff_finding_red_and_the_don_missing_the_sheriff():
+    state = state_of(
+        [NIGHT, miss(), {"type": "don_check", "seat": 1}, {"type": "sheriff_check", "seat": 5}]
+    )
+    assert state.night.don_check.answer == "not_sheriff"
+    assert state.night.don_check.gesture == "head shake"
+    # the don is black-team: the sheriff finds black.
+    assert state.night.sheriff_check.answer == "black"
+    red = state_of([NIGHT, miss(), {"type": "sheriff_check", "seat": 1}])
+    assert red.night.sheriff_check.gesture == "head shake and thumb up, together"
+
+
+def test_a_night_expects_the_shots_then_the_checks_and_the_day():
+    assert state_of([NIGHT]).expects()[0] is EventType.SHOTS
+    after = state_of([NIGHT, miss()]).expects()
+    assert after[:3] == (EventType.DON_CHECK, EventType.SHERIFF_CHECK, EventType.DAY)
+    checked = state_of([NIGHT, miss(), {"type": "don_check", "seat": 1}]).expects()
+    assert EventType.DON_CHECK not in checked
+
+
+def test_a_don_voted_out_no_longer_checks():
+    state = state_of(
+        [nominate(1, 5), nominate(2, 4), {"type": "vote", "counts": [7, 3]}, NIGHT, miss((7, 9))]
+    )
+    assert EventType.DON_CHECK not in state.expects()
+    assert EventType.SHERIFF_CHECK in state.expects()
+
+
+# --- best move ------------------------------------------------------------------
+
+
+def test_the_best_move_window_opens_after_a_first_night_kill_and_survives_fouls():
+    assert state_of([NIGHT, kill(1), DAY]).best_move_open
+    assert state_of(
+        [NIGHT, kill(1), DAY, foul(2), {"type": "pause", "seat": 3, "minutes": 4, "reason": "x"}]
+    ).best_move_open
+    assert not state_of([NIGHT, kill(1), DAY, nominate(2, 7)]).best_move_open
+    assert not state_of([NIGHT, miss(), DAY]).best_move_open
+    assert not state_of([NIGHT, miss(), DAY, NIGHT, kill(1), DAY]).best_move_open
+
+
+def test_after_a_kill_that_ends_the_game_only_the_best_move_is_expected():
+    events = [
+        nominate(1, 2),
+        nominate(3, 4),
+        {"type": "vote", "counts": [5, 5]},
+        {"type": "vote", "counts": [5, 5]},
+        {"type": "lift", "for": 6},
+        {"type": "remove", "seat": 6, "reason": "threats"},
+        NIGHT,
+        kill(8),
+        DAY,
+    ]
+    state = state_of(events)
+    assert state.is_finished()
+    assert state.expects() == (EventType.BEST_MOVE,)
+    done = state_of([*events, {"type": "best_move", "seats": [5, 7, 9]}])
+    assert done.expects() == ()
+    assert done.protocol()["best_move"] == [5, 7, 9]
+
+
+# --- voting state ---------------------------------------------------------------
+
+
+def test_the_voting_state_follows_a_tie_to_the_lift():
+    events = [nominate(1, 4), nominate(2, 6), {"type": "vote", "counts": [5, 5]}]
+    state = state_of(events)
+    assert state.voting.is_revote_due() and state.voting.candidates == (4, 6)
+    assert EventType.NIGHT not in state.expects()
+    state = state_of([*events, {"type": "vote", "counts": [5, 5]}])
+    assert state.voting.is_lift_due()
+    assert state.expects()[0] is EventType.LIFT
+
+
+def test_a_removal_cancels_the_voting_and_the_state_says_so():
+    state = state_of([nominate(1, 4), {"type": "remove", "seat": 6, "reason": "bribe"}])
+    assert state.voting.is_cancelled()
+    assert EventType.NOMINATE not in state.expects()
+    assert state.cancelled_days == frozenset({1})
+
+
+def test_day_one_online_has_no_voting():
+    state = state_of([], table="fiim-online")
+    assert state.voting.status is VotingStatus.NONE
+    assert EventType.NOMINATE not in state.expects()
+
+
+# --- a console's game -----------------------------------------------------------
+
+
+def test_a_refused_event_leaves_the_game_as_it_was():
+    game = Game(parse_log(a_log([nominate(1, 4), nominate(2, 6)])))
+    before = game.state
+    with pytest.raises(GameLogError) as refused:
+        game.apply(parse_event({"type": "vote", "counts": [5, 4]}))
+    assert (
+        str(refused.value.problems[0])
+        == "event 3 (vote): counts sum to 9, but 10 players are alive"
+    )
+    assert game.state == before
+    assert len(game.log.events) == 2
+
+
+def test_check_tells_the_problem_without_applying():
+    game = Game(parse_log(a_log([])))
+    problem = game.check(parse_event({"type": "night"}))
+    assert problem is None
+    problem = game.check(parse_event({"type": "day"}))
+    assert problem is not None and problem.code == "game.night_only"
+    assert problem.event == 1 and problem.event_type == "day"
+    assert game.state.events == 0
+
+
+def test_undo_drops_the_last_event():
+    game = Game(parse_log(a_log([nominate(1, 4)])))
+    game.apply(parse_event({"type": "nominate", "by": 2, "seat": 6}))
+    assert game.state.voting.nominated() == (4, 6)
+    game.undo()
+    assert game.state == replay(parse_log(a_log([nominate(1, 4)])))
+
+
+def test_an_event_keeps_its_own_keys_such_as_an_id():
+    event = parse_event({"type": "foul", "seat": 3, "id": "e-17", "at": "12:01"})
+    assert event.to_json() == {"id": "e-17", "at": "12:01", "type": "foul", "seat": 3}
+
+
+def test_a_log_written_back_reads_the_same():
+    log = parse_log(
+        a_log([nominate(1, 4), foul(2), NIGHT, kill(3), DAY], id="Q1", date="2026-01-10")
+    )
+    again = parse_log(json.loads(json.dumps(log.to_json())))
+    assert again == log
+    assert replay(again) == replay(log)
+
+
+# --- spectators -----------------------------------------------------------------
+
+
+def test_a_spectator_sees_no_role_and_no_night_secret_before_the_end():
+    events = [
+        NIGHT,
+        kill(3),
+        {"type": "don_check", "seat": 3},
+        {"type": "sheriff_check", "seat": 5},
+    ]
+    for upto in range(len(events) + 1):
+        text = json.dumps(replay(parse_log(a_log(events)), upto=upto).public_json())
+        for secret in (
+            '"sheriff"',
+            '"don"',
+            '"black"',
+            "roles",
+            '"shots":',
+            '"killed"',
+            "don_check",
+            "sheriff_check",
+        ):
+            assert secret not in text, (upto, secret)
+
+
+def test_a_spectator_sees_the_roles_once_the_game_is_over():
+    state = state_of([{"type": "defeat", "team": "black", "reason": "peeking"}])
+    public = state.public_json()
+    assert public["winner"] == "red"
+    assert public["protocol"]["seats"][4]["role"] == "don"
+
+
+def test_the_judge_sees_everything():
+    judge = state_of([NIGHT, kill(3)]).judge_json()
+    assert judge["roles"][2] == "sheriff"
+    assert judge["nights"][0]["killed"] == 3
+
+
+# --- settings and messages ------------------------------------------------------
+
+
+def test_the_table_settings_are_registered_data():
+    assert get_table_settings("fiim") is FIIM_TABLE
+    assert FIIM_TABLE.day1_voting and not FIIM_ONLINE_TABLE.day1_voting
+    assert not FIIM_TABLE.lift_three_at_nine and not FIIM_ONLINE_TABLE.lift_three_at_nine
+    assert (FIIM_ONLINE_TABLE.timeout_minutes, FIIM_ONLINE_TABLE.long_timeout_minutes) == (4, 10)
+    assert (FIIM_TABLE.speech_seconds, FIIM_TABLE.defence_seconds) == (60, 30)
+    assert (FIIM_TABLE.last_word_seconds, FIIM_TABLE.zero_night_seconds) == (60, 60)
+    with pytest.raises(KeyError, match="fiim-online"):
+        get_table_settings("club")
+
+
+def test_a_log_overrides_a_setting_by_name():
+    log = parse_log(a_log([], table="fiim-online", settings={"day1_voting": True}))
+    assert log.table.day1_voting and log.table.online
+    with pytest.raises(GameLogError) as refused:
+        parse_log(a_log([], settings={"beacons": True, "day1_voting": "yes"}))
+    codes = [p.code for p in refused.value.problems]
+    assert codes == ["log.setting_unknown", "log.field_type"]
+
+
+def test_every_problem_code_has_an_english_text_that_formats():
+    sample = {
+        "value": "x",
+        "known": "a",
+        "name": "n",
+        "path": "p",
+        "error": "e",
+        "seat": 1,
+        "nickname": "n",
+        "role": "don",
+        "field": "seat",
+        "expected": 2,
+        "given": 3,
+        "night": 1,
+        "day": 1,
+        "by": 2,
+        "count": 1,
+        "seats": "1, 2",
+        "total": 8,
+        "alive": 9,
+        "max": 5,
+    }
+    for code, text in MESSAGES.items():
+        assert text.format(**sample), code

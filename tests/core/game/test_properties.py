@@ -1,0 +1,139 @@
+"""Invariants of the engine on random legal games (hypothesis)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from mafiatab.core.game import (
+    EventType,
+    GameLogError,
+    SpeechKind,
+    parse_event,
+    parse_log,
+    replay,
+    step,
+)
+from mafiatab.core.game.engine import Refused
+from mafiatab.core.regulations import get_regulation
+from mafiatab.core.roles import Team
+from mafiatab.core.scoring import score_game
+from mafiatab.core.tournament_file import protocol_from_dict
+
+from .strategies import Played, played_games
+
+RUNS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _refused(state, data):
+    with pytest.raises(Refused):
+        step(state, parse_event(data))
+
+
+@RUNS
+@given(played_games())
+def test_a_random_legal_game_ends_finished_or_expects_a_next_event(played: Played):
+    for state, _ in played.steps:
+        assert not state.is_finished() or state.expects() == (EventType.BEST_MOVE,)
+    final = played.game.state
+    assert final.is_finished() or final.expects()
+    if final.is_finished():
+        assert set(final.expects()) <= {EventType.BEST_MOVE}
+        assert final.to_json()["winner"] in ("red", "black", "draw")
+
+
+@RUNS
+@given(played_games())
+def test_a_player_who_left_never_speaks_nominates_votes_or_shoots(played: Played):
+    for state, event in played.steps:
+        alive = set(state.alive)
+        kind = event["type"]
+        if kind == "nominate":
+            assert {event["by"], event["seat"]} <= alive
+        if kind == "shots":
+            assert {int(s) for s in event["by"]} <= alive
+        regular = [s.seat for s in state.speech_order() if s.kind is not SpeechKind.LAST_WORD]
+        assert set(regular) <= alive
+        gone = sorted(set(range(1, 11)) - alive)
+        if not gone or state.is_finished():
+            continue
+        ghost = gone[0]
+        _refused(state, {"type": "nominate", "by": ghost, "seat": state.alive[0]})
+        _refused(state, {"type": "nominate", "by": state.alive[0], "seat": ghost})
+        _refused(state, {"type": "foul", "seat": ghost})
+        if state.night is not None and not state.night.has_shots():
+            shooters = {str(s): state.alive[0] for s in state.team_alive(Team.BLACK)}
+            shooters[str(ghost)] = state.alive[0]
+            _refused(state, {"type": "shots", "by": shooters})
+
+
+@RUNS
+@given(played_games())
+def test_vote_counts_always_equal_the_living(played: Played):
+    for state, event in played.steps:
+        if event["type"] == "vote":
+            assert sum(event["counts"]) == len(state.alive)
+            more = [event["counts"][0] + 1, *event["counts"][1:]]
+            _refused(state, {"type": "vote", "counts": more})
+    final = played.game.state
+    blocks = [b for b in final.voting_blocks() if b.votes]
+    votes = [e for _, e in played.steps if e["type"] == "vote"]
+    assert len(blocks) <= len(votes)
+
+
+@RUNS
+@given(played_games())
+def test_replaying_a_log_twice_gives_the_same_state(played: Played):
+    log = parse_log(json.loads(json.dumps(played.log)))
+    first, second = replay(log), replay(log)
+    assert first == second == played.game.state
+    assert first.to_json() == second.to_json()
+    assert parse_log(log.to_json()) == log
+
+
+@RUNS
+@given(played_games())
+def test_the_protocol_of_a_finished_game_passes_the_files_validation_and_is_scored(played: Played):
+    state = played.game.state
+    if not state.is_finished():
+        with pytest.raises(ValueError):
+            state.protocol()
+        return
+    protocol = protocol_from_dict(state.protocol(), ruleset=state.ruleset)
+    assert protocol.winner is state.winner
+    assert protocol.fouls == state.fouls
+    assert {r.seat for r in protocol.disqualified} == {r.seat for r in state.removals}
+    score_game(protocol, get_regulation(state.ruleset))
+
+
+@RUNS
+@given(played_games())
+def test_an_event_type_not_expected_is_refused(played: Played):
+    for state, _ in played.steps:
+        expected = state.expects()
+        for kind in (EventType.NIGHT, EventType.DAY, EventType.LIFT):
+            if kind not in expected:
+                data = {"type": kind.value}
+                if kind is EventType.LIFT:
+                    data["for"] = 0
+                _refused(state, data)
+
+
+def test_a_refused_event_of_a_replayed_log_is_named_by_position():
+    with pytest.raises(GameLogError) as refused:
+        replay(
+            parse_log(
+                {
+                    "format": "mafiatab-game-log/1",
+                    "table": "fiim",
+                    "seats": list("ABCDEFGHIJ"),
+                    "roles": {"sheriff": 1, "don": 2, "black": [3, 4]},
+                    "events": [{"type": "night"}, {"type": "night"}],
+                }
+            )
+        )
+    assert (
+        str(refused.value) == "event 2 (night): this event comes only during a day, not at night 1"
+    )
