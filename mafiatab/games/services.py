@@ -203,6 +203,7 @@ def round_create(
             ],
         },
     )
+    _standings_changed(tournament)  # the schedule gives B of 8.6
     return round
 
 
@@ -229,6 +230,7 @@ def table_add(*, round: Round, plan: TablePlan, by: User | None) -> Table:
             "players": [r.nickname for r in seats],
         },
     )
+    _standings_changed(tournament)  # the schedule gives B of 8.6
     return table
 
 

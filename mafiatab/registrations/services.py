@@ -58,6 +58,13 @@ def _check_nickname_free(tournament: Tournament, nickname: str) -> None:
         )
 
 
+def _participants_changed(tournament: Tournament) -> None:
+    """N of 8.7 counts the approved participants by default: the standings follow."""
+    from mafiatab.standings.services import standings_changed
+
+    standings_changed(tournament=tournament)
+
+
 def _state(registration: Registration) -> dict[str, str]:
     state = {"nickname": registration.nickname, "status": registration.status}
     if registration.reason:
@@ -118,6 +125,7 @@ def registration_approve(*, registration: Registration, by: User) -> Registratio
     tournament.log_action(
         action, by=by, target=registration.nickname, before=before, after=_state(registration)
     )
+    _participants_changed(tournament)
     return registration
 
 
@@ -153,6 +161,7 @@ def _promote_waiting(tournament: Tournament, by: User | None) -> Registration | 
     tournament.log_action(
         "registration.promoted", by=by, target=first.nickname, before=before, after=_state(first)
     )
+    _participants_changed(tournament)
     return first
 
 
@@ -180,6 +189,8 @@ def _close(
         before=before,
         after=_state(registration),
     )
+    if before["status"] == Status.APPROVED:
+        _participants_changed(tournament)
 
 
 @transaction.atomic
@@ -239,6 +250,7 @@ def registration_add(
     _place(tournament, registration)
     registration.save()
     tournament.log_action("registration.added", by=by, target=nickname, after=_state(registration))
+    _participants_changed(tournament)
     return registration
 
 

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
@@ -8,7 +10,12 @@ from mafiatab.accounts.models import User
 from mafiatab.core.names import nickname_key
 from mafiatab.tournaments.bounds import MAX_INT, BoundedIntegerField
 from mafiatab.tournaments.models import RULESET_CHOICES, StaffRole
-from mafiatab.tournaments.services import TournamentInfo, check_info
+from mafiatab.tournaments.services import (
+    MAX_LOT_SEED,
+    ScoringInputs,
+    TournamentInfo,
+    check_info,
+)
 
 
 class DateInput(forms.DateInput):
@@ -85,6 +92,47 @@ class TournamentForm(forms.Form):
             participant_limit=data.get("participant_limit"),
             waiting_list_limit=data.get("waiting_list_limit"),
             registration_open=bool(data.get("registration_open")),
+        )
+
+
+class ScoringForm(forms.Form):
+    """The scoring settings; an empty number means the tournament's default."""
+
+    participants = forms.IntegerField(
+        label=_("Participants N (8.7)"),
+        min_value=1,
+        max_value=2**31 - 1,
+        required=False,
+    )
+    games_before_final = forms.IntegerField(
+        label=_("Games before the final (8.6)"),
+        min_value=1,
+        max_value=2**31 - 1,
+        required=False,
+    )
+    lot_seed = forms.IntegerField(
+        label=_("Lot seed (8.8.5)"),
+        min_value=0,
+        max_value=MAX_LOT_SEED,
+        help_text=_("Drawn when the tournament was created; the same seed gives the same lot."),
+    )
+
+    def __init__(self, *args: Any, defaults: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if defaults is not None:
+            self.fields["participants"].help_text = _(
+                "Empty: the approved participants, reserves not counted (now %(n)s)."
+            ) % {"n": defaults.approved}
+            self.fields["games_before_final"].help_text = _(
+                "Empty: from the published schedule, not from the games played (now %(n)s)."
+            ) % {"n": defaults.scheduled if defaults.scheduled is not None else "—"}
+
+    def scoring(self) -> ScoringInputs:
+        data = self.cleaned_data
+        return ScoringInputs(
+            participants=data.get("participants"),
+            games_before_final=data.get("games_before_final"),
+            lot_seed=data["lot_seed"],
         )
 
 

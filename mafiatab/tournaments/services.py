@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
+import secrets
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -110,15 +111,104 @@ def info_of(tournament: Tournament) -> TournamentInfo:
     )
 
 
+#: The largest lot seed a tournament file holds (spec: `lot_seed` up to 2^63 - 1).
+MAX_LOT_SEED = 2**63 - 1
+#: Lot seeds drawn for new tournaments are below this (short enough to read aloud).
+DRAWN_LOT_SEEDS = 10**9
+
+
+def draw_lot_seed() -> int:
+    """A fresh seed for the lot of 8.8.5, drawn when a tournament is created."""
+    return secrets.randbelow(DRAWN_LOT_SEEDS - 1) + 1
+
+
 @transaction.atomic
 def tournament_create(*, info: TournamentInfo, by: User) -> Tournament:
-    """A new tournament organised by `by`."""
+    """A new tournament organised by `by`; the seed of its lot (8.8.5) is drawn now."""
     check_info(info)
-    tournament = Tournament.objects.create(slug=unique_slug(info.name), **asdict(info))
+    lot_seed = draw_lot_seed()
+    tournament = Tournament.objects.create(
+        slug=unique_slug(info.name), lot_seed=lot_seed, **asdict(info)
+    )
     StaffMember.objects.create(tournament=tournament, user=by, role=StaffRole.ORGANISER)
     tournament.log_action(
-        "tournament.created", by=by, target=tournament.name, after=info.as_audit()
+        "tournament.created",
+        by=by,
+        target=tournament.name,
+        after=info.as_audit() | {"lot_seed": lot_seed},
     )
+    return tournament
+
+
+@dataclass(frozen=True)
+class ScoringInputs:
+    """The scoring settings an organiser may set (None: the tournament's default)."""
+
+    participants: int | None
+    """N of 8.7; None: the approved participants."""
+    games_before_final: int | None
+    """Games one player is scheduled to play before the final (8.6); None: the schedule."""
+    lot_seed: int
+    """The seed of the lot (8.8.5)."""
+
+    def as_audit(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def scoring_of(tournament: Tournament) -> ScoringInputs:
+    """The scoring settings as the organiser set them."""
+    return ScoringInputs(
+        participants=tournament.participants,
+        games_before_final=tournament.games_before_final,
+        lot_seed=tournament.lot_seed,
+    )
+
+
+def check_scoring(scoring: ScoringInputs) -> None:
+    """Raise ValidationError (by field) for settings no tournament can have."""
+    errors: dict[str, str] = {}
+    if scoring.participants is not None and not 1 <= scoring.participants <= 2**31 - 1:
+        errors["participants"] = _("The number of participants must be 1 or more.")
+    if scoring.games_before_final is not None and not (
+        1 <= scoring.games_before_final <= 2**31 - 1
+    ):
+        errors["games_before_final"] = _("The games before the final must be 1 or more.")
+    if not 0 <= scoring.lot_seed <= MAX_LOT_SEED:
+        errors["lot_seed"] = _("The lot seed must be a whole number from 0 to %(max)d.") % {
+            "max": MAX_LOT_SEED
+        }
+    if errors:
+        raise ValidationError(errors)
+
+
+@transaction.atomic
+def tournament_scoring_update(
+    *, tournament: Tournament, scoring: ScoringInputs, by: User
+) -> Tournament:
+    """Set the scoring settings (N of 8.7, the games before the final of 8.6, the lot
+    seed of 8.8.5); the standings follow, and the change is on the record."""
+    from mafiatab.standings.services import standings_changed
+    from mafiatab.tournaments.permissions import user_can
+
+    if not user_can(by, tournament, "edit_tournament"):
+        raise PermissionDenied("edit_tournament")
+    check_scoring(scoring)
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    before = scoring_of(tournament)
+    if before == scoring:
+        return tournament
+    tournament.participants = scoring.participants
+    tournament.games_before_final = scoring.games_before_final
+    tournament.lot_seed = scoring.lot_seed
+    tournament.save(update_fields=["participants", "games_before_final", "lot_seed"])
+    tournament.log_action(
+        "tournament.scoring_changed",
+        by=by,
+        target=tournament.name,
+        before=before.as_audit(),
+        after=scoring.as_audit(),
+    )
+    standings_changed(tournament=tournament)
     return tournament
 
 

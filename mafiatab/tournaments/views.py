@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -12,14 +15,20 @@ from django.views.decorators.http import require_http_methods
 from mafiatab.core.tournament_file import dumps_tournament
 from mafiatab.registrations.models import Status
 from mafiatab.tournaments.audit_display import history_rows
-from mafiatab.tournaments.conversion import core_tournament
-from mafiatab.tournaments.forms import StaffForm, TournamentForm, add_service_errors
+from mafiatab.tournaments.conversion import (
+    approved_participants,
+    core_tournament,
+    scheduled_games_before_final,
+)
+from mafiatab.tournaments.forms import ScoringForm, StaffForm, TournamentForm, add_service_errors
 from mafiatab.tournaments.models import StaffRole, Tournament
 from mafiatab.tournaments.permissions import permissions_for, tournament_permission
 from mafiatab.tournaments.services import (
     info_of,
+    scoring_of,
     staff_assign,
     tournament_create,
+    tournament_scoring_update,
     tournament_update,
 )
 
@@ -78,10 +87,47 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/form.html", {"form": form, "tournament": None})
 
 
+@dataclass(frozen=True)
+class _Defaults:
+    approved: int
+    scheduled: int | None
+
+
+def _scoring_form(tournament: Tournament, data: Any = None) -> ScoringForm:
+    defaults = _Defaults(
+        approved=approved_participants(tournament),
+        scheduled=scheduled_games_before_final(tournament),
+    )
+    return ScoringForm(
+        data, initial=scoring_of(tournament).__dict__, defaults=defaults, prefix="scoring"
+    )
+
+
 @tournament_permission("edit_tournament")
 @require_http_methods(["GET", "POST"])
 def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     initial = info_of(tournament).__dict__
+    scoring_form = _scoring_form(tournament)
+    if request.method == "POST" and request.POST.get("form") == "scoring":
+        scoring_form = _scoring_form(tournament, request.POST)
+        if scoring_form.is_valid():
+            try:
+                tournament_scoring_update(
+                    tournament=tournament,
+                    scoring=scoring_form.scoring(),
+                    by=request.user,  # type: ignore[arg-type]
+                )
+            except ValidationError as exc:
+                add_service_errors(scoring_form, exc)
+            else:
+                messages.success(request, _("Scoring settings saved."))
+                return redirect("tournaments:edit", slug=tournament.slug)
+        form = TournamentForm(initial=initial)
+        context = tournament_context(request, tournament) | {
+            "form": form,
+            "scoring_form": scoring_form,
+        }
+        return render(request, "tournaments/form.html", context, status=422)
     form = TournamentForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
@@ -91,7 +137,10 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
         else:
             messages.success(request, _("Tournament saved."))
             return redirect(tournament)
-    context = tournament_context(request, tournament) | {"form": form}
+    context = tournament_context(request, tournament) | {
+        "form": form,
+        "scoring_form": scoring_form,
+    }
     return render(request, "tournaments/form.html", context)
 
 
