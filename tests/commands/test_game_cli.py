@@ -60,6 +60,8 @@ def test_without_json_a_running_game_prints_its_phase_and_next_events(capsys):
         (b'{"format": "mafiatab-game-log/1",', "not valid JSON"),
         (b"\xff\xfe\x00garbage", "not valid JSON"),
         (b"[1, 2, 3]", "a game log must be a JSON object"),
+        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        (b'{"format": "mafiatab-game-log/1", "round": 1' + b"0" * 5000 + b"}", "not valid JSON"),
         (b'{"format": "mafiatab-tournament/1"}', 'format must be "mafiatab-game-log/1"'),
     ],
 )

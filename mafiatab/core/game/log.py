@@ -16,6 +16,7 @@ from typing import Any
 
 from mafiatab.core.game.problems import GameLogError, GameProblem, shown
 from mafiatab.core.game.settings import OVERRIDABLE, TABLE_SETTINGS, TableSettings
+from mafiatab.core.names import name_problems, nickname_key, nickname_problems
 from mafiatab.core.roles import Role, Stage, Team
 
 FORMAT = "mafiatab-game-log/1"
@@ -378,12 +379,19 @@ class _LogReader:
         before = len(self.problems)
         seen: dict[str, int] = {}
         for number, nick in enumerate(raw, start=1):
-            if not isinstance(nick, str) or not nick.strip() or len(nick) > 64:
+            if not isinstance(nick, str):
                 self.problem("seats", "log.nickname", seat=number, value=shown(nick))
                 continue
-            key = nick.casefold()
+            wrong = nickname_problems(nick)
+            for code in wrong:
+                self.problem(
+                    "seats", f"log.{code.replace('.', '_')}", seat=number, value=shown(nick)
+                )
+            if wrong:
+                continue
+            key = nickname_key(nick)
             if key in seen:
-                self.problem("seats", "log.nickname_twice", seat=number, nickname=nick)
+                self.problem("seats", "log.nickname_twice", seat=number, nickname=shown(nick))
             seen[key] = number
         return tuple(raw) if len(self.problems) == before else None
 
@@ -422,7 +430,7 @@ class _LogReader:
         bad = not isinstance(value, kind) or (kind is int and not _is_int(value))
         if kind is int and not bad and not 1 <= value < 2**31:
             bad = True
-        if kind is str and not bad and (not value.strip() or len(value) > 200):
+        if kind is str and not bad and name_problems(value):
             bad = True
         if key == "date" and not bad:
             try:
@@ -502,6 +510,9 @@ def loads_log(text: str | bytes) -> GameLog:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError) as exc:
         raise GameLogError([GameProblem("log.not_json", {"error": str(exc)})]) from None
+    except RecursionError:
+        error = "nested too deeply"
+        raise GameLogError([GameProblem("log.not_json", {"error": error})]) from None
     return parse_log(data)
 
 

@@ -8,6 +8,7 @@ A problem of an event names the event by its 1-based position and its type.
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,7 +24,12 @@ MESSAGES: dict[str, str] = {
     "log.setting_unknown": "unknown setting {name} (known: {known})",
     "log.field_type": "expected {expected}, not {value}",
     "log.seats": "seats must be a list of 10 nicknames",
-    "log.nickname": "seat {seat}: a nickname must be a non-empty string, not {value}",
+    "log.nickname": "seat {seat}: a nickname must be a text, not {value}",
+    "log.nickname_empty": "seat {seat}: the nickname is empty",
+    "log.nickname_too_long": "seat {seat}: the nickname {value} is longer than 64 characters",
+    "log.nickname_control_character": "seat {seat}: the nickname {value} holds a control character",
+    "log.nickname_bidi_character": "seat {seat}: the nickname {value} holds a "
+    "text-direction character",
     "log.nickname_twice": "seat {seat}: {nickname} is seated twice",
     "log.roles": "roles must be an object with sheriff, don and black",
     "log.role_seat": "{role} must be a seat 1..10, not {value}",
@@ -141,6 +147,9 @@ def shown(value: object) -> str:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
         text = repr(value)
+    text = "".join(
+        f"\\u{ord(char):04x}" if unicodedata.category(char)[0] == "C" else char for char in text
+    )
     return text if len(text) <= 60 else text[:57] + "..."
 
 
