@@ -3,6 +3,7 @@ PYTHON ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+PORT ?= 8000
 
 .PHONY: demo test lint bench venv clean
 
@@ -16,7 +17,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/mafiatab demo
+	$(BIN)/mafiatab demo --port $(PORT)
 
 test: $(STAMP)
 	bash scripts/test.sh

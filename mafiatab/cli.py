@@ -15,7 +15,16 @@ import sys
 from collections.abc import Sequence
 
 #: Subcommand modules under `mafiatab.commands`, in the order `--help` lists them.
-COMMAND_MODULES = ("standings", "seating", "game", "demo", "import_", "export")
+COMMAND_MODULES = (
+    "standings",
+    "seating",
+    "game",
+    "demo",
+    "serve",
+    "createsuperuser",
+    "import_",
+    "export",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -9,6 +9,12 @@
 - `SECRET_KEY` / `MAFIATAB_SECRET_KEY`: the key; otherwise one is generated once
   and stored in the data directory.
 - `MAFIATAB_ALLOWED_HOSTS`: comma-separated host names (default: loopback only).
+- `MAFIATAB_PRODUCTION`: "1" for production settings (`mafiatab serve` sets it
+  unless it is given): HTTPS only, secure cookies, HSTS (`MAFIATAB_HSTS_SECONDS`,
+  default a year; `MAFIATAB_HSTS_SUBDOMAINS`, default on; `MAFIATAB_HSTS_PRELOAD`,
+  default off), a redirect to HTTPS (`MAFIATAB_SSL_REDIRECT`, default on) and, with
+  `MAFIATAB_BEHIND_PROXY` (default on), the proxy's X-Forwarded-Proto and
+  X-Forwarded-Host trusted.
 """
 
 from __future__ import annotations
@@ -30,6 +36,10 @@ def _flag(*names: str) -> bool:
         if value is not None:
             return value.strip().lower() in {"1", "true", "yes", "on"}
     return False
+
+
+def _flag_default(name: str, default: bool) -> bool:
+    return _flag(name) if os.environ.get(name, "").strip() else default
 
 
 def _seconds(name: str, default: float) -> float:
@@ -173,6 +183,28 @@ SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+
+# Production: served over HTTPS only (`mafiatab serve` turns this on unless
+# MAFIATAB_PRODUCTION=0). Cookies are sent over HTTPS only, browsers are told to
+# come back over HTTPS (HSTS), plain HTTP is redirected.
+PRODUCTION = _flag("MAFIATAB_PRODUCTION")
+if PRODUCTION:
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_SSL_REDIRECT = _flag_default("MAFIATAB_SSL_REDIRECT", True)
+    SECURE_HSTS_SECONDS = int(_seconds("MAFIATAB_HSTS_SECONDS", 365 * 24 * 3600))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = _flag_default("MAFIATAB_HSTS_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = _flag_default("MAFIATAB_HSTS_PRELOAD", False)
+    # Behind a reverse proxy that terminates TLS (the documented setup): trust its
+    # X-Forwarded-Proto and X-Forwarded-Host. Turn off when clients reach gunicorn
+    # directly, or they could claim HTTPS.
+    if _flag_default("MAFIATAB_BEHIND_PROXY", True):
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+        USE_X_FORWARDED_HOST = True
+    # Joining the browsers' preload list is the operator's decision
+    # (MAFIATAB_HSTS_PRELOAD=1), not a warning of every deployment check.
+    SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]
 
 #: The largest request body read into memory (a form or a JSON body; uploaded files
 #: are not counted): a protocol is a few KB, so 1 MB is ample and a bigger body is

@@ -50,30 +50,7 @@ def run(args: argparse.Namespace) -> int:
 
 def serve(*, port: int) -> int:
     """Serve the application with gunicorn on 127.0.0.1:`port` until interrupted."""
-    from gunicorn.app.base import BaseApplication
-
-    from mafiatab.wsgi import application
-
-    class Server(BaseApplication):  # type: ignore[misc]
-        def load_config(self) -> None:
-            for key, value in {
-                "bind": f"127.0.0.1:{port}",
-                "workers": 1,
-                "threads": 4,
-                "worker_class": "gthread",
-                "accesslog": "-",
-                "graceful_timeout": 5,
-                "control_socket_disable": True,  # no socket left in $HOME
-            }.items():
-                if key in self.cfg.settings:
-                    self.cfg.set(key, value)
-
-        def load(self) -> Any:
-            return application
+    from mafiatab.commands.serve import gunicorn_run
 
     print(f"Serving on http://127.0.0.1:{port}/ (Ctrl-C stops)", flush=True)
-    try:
-        Server().run()
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    return 0
+    return gunicorn_run(bind=f"127.0.0.1:{port}", workers=1, threads=4)

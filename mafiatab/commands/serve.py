@@ -1,0 +1,142 @@
+"""`mafiatab serve`: serve the site for real, with gunicorn.
+
+Production settings are on unless the environment says otherwise
+(`MAFIATAB_PRODUCTION=0` serves plain HTTP, e.g. on a local network without TLS).
+The database must be migrated: the command refuses to start otherwise, or applies
+the migrations itself with `--migrate`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+
+def _env_int(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    return int(value) if value.isdigit() else default
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "serve",
+        help="serve the web application with gunicorn (production settings)",
+        description=(
+            "Serve the site with gunicorn: WORKERS processes of THREADS threads each, "
+            "listening on HOST:PORT. Refuses to start while the database has unapplied "
+            "migrations, unless --migrate applies them. Production settings (HTTPS only, "
+            "secure cookies, HSTS, proxy headers) are on unless MAFIATAB_PRODUCTION=0."
+        ),
+    )
+    parser.add_argument(
+        "--host",
+        default=os.environ.get("MAFIATAB_HOST", "127.0.0.1"),
+        help="address to listen on (MAFIATAB_HOST, default 127.0.0.1: behind a proxy)",
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=_env_int("MAFIATAB_PORT", 8000),
+        help="port to listen on (MAFIATAB_PORT, default 8000)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=_env_int("MAFIATAB_WORKERS", 2),
+        help="worker processes (MAFIATAB_WORKERS, default 2)",
+    )
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=_env_int("MAFIATAB_THREADS", 4),
+        help="threads per worker (MAFIATAB_THREADS, default 4)",
+    )
+    parser.add_argument(
+        "--migrate", action="store_true", help="apply unapplied database migrations first"
+    )
+    parser.add_argument(
+        "--data-dir", default=None, metavar="DIR", help="data directory (default ./data)"
+    )
+    parser.set_defaults(func=run)
+
+
+def unapplied_migrations() -> list[str]:
+    """The migrations the database lacks, as `app.name`."""
+    from django.db import DEFAULT_DB_ALIAS, connections
+    from django.db.migrations.executor import MigrationExecutor
+
+    executor = MigrationExecutor(connections[DEFAULT_DB_ALIAS])
+    plan = executor.migration_plan(executor.loader.graph.leaf_nodes())
+    return [f"{migration.app_label}.{migration.name}" for migration, _backwards in plan]
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.workers < 1 or args.threads < 1:
+        print("--workers and --threads must be 1 or more", file=sys.stderr)
+        return 2
+    if args.data_dir is not None:
+        from pathlib import Path
+
+        os.environ["MAFIATAB_DATA_DIR"] = str(Path(args.data_dir).expanduser().resolve())
+    os.environ.setdefault("MAFIATAB_PRODUCTION", "1")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mafiatab.settings")
+    import django
+    from django.conf import settings
+    from django.core.management import call_command
+    from django.db import connections
+
+    django.setup()
+    missing = unapplied_migrations()
+    if missing and not args.migrate:
+        print(
+            f"The database has {len(missing)} unapplied migration(s) "
+            f"({', '.join(missing[:3])}{', ...' if len(missing) > 3 else ''}). "
+            "Back it up, then run `mafiatab serve --migrate` to apply them.",
+            file=sys.stderr,
+        )
+        return 2
+    if missing:
+        print(f"Applying {len(missing)} migration(s)...", flush=True)
+        call_command("migrate", verbosity=0, interactive=False)
+    connections.close_all()  # the workers open their own
+    mode = "production (HTTPS only)" if settings.PRODUCTION else "plain HTTP (not production)"
+    print(
+        f"Serving {mode} on http://{args.host}:{args.port}/ with {args.workers} worker(s) "
+        f"of {args.threads} thread(s) (Ctrl-C stops)",
+        flush=True,
+    )
+    return gunicorn_run(
+        bind=f"{args.host}:{args.port}", workers=args.workers, threads=args.threads
+    )
+
+
+def gunicorn_run(*, bind: str, workers: int, threads: int) -> int:
+    """Run the application under gunicorn until interrupted; the exit code."""
+    from gunicorn.app.base import BaseApplication
+
+    class Server(BaseApplication):  # type: ignore[misc]
+        def load_config(self) -> None:
+            for key, value in {
+                "bind": bind,
+                "workers": workers,
+                "threads": threads,
+                "worker_class": "gthread",
+                "accesslog": "-",
+                "graceful_timeout": 5,
+                "control_socket_disable": True,  # no socket left in $HOME
+            }.items():
+                if key in self.cfg.settings:
+                    self.cfg.set(key, value)
+
+        def load(self) -> Any:
+            from mafiatab.wsgi import application
+
+            return application
+
+    try:
+        Server().run()
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    return 0

@@ -1,0 +1,205 @@
+"""`mafiatab serve` for real: it refuses an unmigrated database, and two servers on one
+PostgreSQL database agree at once (a protocol confirmed through one counts in the
+standings read through the other)."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.db import connection
+
+from .test_games_fixtures import complete_data
+
+MAFIATAB = [sys.executable, "-m", "mafiatab"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _env(data_dir: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("MAFIATAB_", "DJANGO_"))}
+    env.pop("DATABASE_URL", None)
+    return env | {"MAFIATAB_DATA_DIR": str(data_dir)} | extra
+
+
+def test_serve_refuses_a_database_with_unapplied_migrations(tmp_path):
+    result = subprocess.run(
+        [*MAFIATAB, "serve", "--port", str(_free_port())],
+        env=_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 2
+    assert "unapplied migration" in result.stderr
+    assert "mafiatab serve --migrate" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_createsuperuser_makes_an_administrator_who_can_sign_in(tmp_path):
+    env = _env(tmp_path, MAFIATAB_ADMIN_PASSWORD="a-long-organiser-pass")
+    command = [*MAFIATAB, "createsuperuser", "--username", "boss", "--nickname", "Boss"]
+    result = subprocess.run(
+        [*command, "--no-input"], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    check = (
+        "from django.contrib.auth import authenticate; "
+        "u = authenticate(username='boss', password='a-long-organiser-pass'); "
+        "print(u.nickname, u.is_superuser, u.is_staff)"
+    )
+    shell = subprocess.run(
+        [sys.executable, "-c", f"import django; django.setup(); {check}"],
+        env=env | {"DJANGO_SETTINGS_MODULE": "mafiatab.settings"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert shell.stdout.split() == ["Boss", "True", "True"], shell.stderr
+    again = subprocess.run(
+        [*command, "--no-input"], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert again.returncode == 2 and "already taken" in again.stderr
+
+
+# --- two servers on one PostgreSQL database ---------------------------------------------
+
+HEADERS = {"Host": "tournament.example", "X-Forwarded-Proto": "https"}
+
+
+def _request(port: int, path: str, *, method: str = "GET", body: Any = None, token: str = ""):
+    headers = dict(HEADERS)
+    data = None
+    if body is not None:
+        data = json.dumps(body).encode()
+        headers["Content-Type"] = "application/json"
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}", data=data, headers=headers, method=method
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read()
+
+
+def _wait_healthy(port: int, process: subprocess.Popen[str], log: Path) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"the server stopped: {log.read_text()}")
+        try:
+            if _request(port, "/healthz")[0] == 200:
+                return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise AssertionError("the server did not start")
+
+
+@pytest.fixture
+def two_servers(tmp_path: Path) -> Iterator[list[int]]:
+    """Two `mafiatab serve` processes on the test database, in production settings
+    behind a (simulated) HTTPS proxy."""
+    settings = connection.settings_dict
+    url = f"postgres://{settings['USER']}@{settings['HOST']}:{settings['PORT']}/{settings['NAME']}"
+    processes: list[subprocess.Popen[str]] = []
+    logs: list[Any] = []
+    ports = [_free_port(), _free_port()]
+    try:
+        for i, port in enumerate(ports):
+            env = _env(
+                tmp_path / f"server{i}",
+                DATABASE_URL=url,
+                MAFIATAB_SECRET_KEY="two-servers-share-one-secret-key-" + "x" * 30,
+                MAFIATAB_ALLOWED_HOSTS="tournament.example",
+                MAFIATAB_WORKERS="1",
+                MAFIATAB_THREADS="2",
+            )
+            log = (tmp_path / f"server{i}.log").open("w")
+            logs.append(log)
+            processes.append(
+                subprocess.Popen(
+                    [*MAFIATAB, "serve", "--port", str(port)],
+                    env=env,
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                    text=True,
+                )
+            )
+        for i, (port, process) in enumerate(zip(ports, processes, strict=True)):
+            _wait_healthy(port, process, tmp_path / f"server{i}.log")
+        yield ports
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        for log in logs:
+            log.close()
+
+
+@pytest.mark.skipif(
+    not os.environ.get("DATABASE_URL", "").startswith("postgres"),
+    reason="needs PostgreSQL (scripts/pg.sh); SQLite has one file per server",
+)
+@pytest.mark.django_db(transaction=True)
+def test_a_protocol_confirmed_through_one_server_counts_at_once_through_the_other(
+    two_servers, tournament, staff
+):
+    from mafiatab.api.services import token_create
+    from mafiatab.games.services import TablePlan, protocol_save, round_create
+
+    first, second = two_servers
+    round_ = round_create(
+        tournament=tournament,
+        stage="qualifying",
+        number=1,
+        tables=[
+            TablePlan(number=1, judge=staff["judge"], players=tuple(f"Nick{n}" for n in range(10)))
+        ],
+        by=staff["chief"],
+    )
+    game = round_.tables.get().game
+    protocol_save(
+        game=game, data=complete_data(game), by=staff["judge"], base_version=1, submit=True
+    )
+    _token, key = token_create(user=staff["chief"], name="two servers")
+    standings = f"/api/tournaments/{tournament.slug}/standings"
+
+    def nicks_with_games(port: int) -> set[str]:
+        status, body = _request(port, standings)
+        assert status == 200, body
+        return {row["player"] for row in json.loads(body)["standings"] if row["games"]}
+
+    assert nicks_with_games(second) == set()  # read (and kept) by the second server
+    status, body = _request(
+        first,
+        f"/api/tournaments/{tournament.slug}/games/{game.pk}/confirm",
+        method="POST",
+        body={"base_version": 2},
+        token=key,
+    )
+    assert status == 200, body
+    assert nicks_with_games(second) == {f"Nick{n}" for n in range(10)}
+    assert nicks_with_games(first) == {f"Nick{n}" for n in range(10)}
