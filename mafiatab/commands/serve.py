@@ -107,9 +107,7 @@ def run(args: argparse.Namespace) -> int:
         f"of {args.threads} thread(s) (Ctrl-C stops)",
         flush=True,
     )
-    return gunicorn_run(
-        bind=f"{args.host}:{args.port}", workers=args.workers, threads=args.threads
-    )
+    return gunicorn_run(bind=f"{args.host}:{args.port}", workers=args.workers, threads=args.threads)
 
 
 def gunicorn_run(*, bind: str, workers: int, threads: int) -> int:

@@ -169,8 +169,11 @@ def test_a_protocol_confirmed_through_one_server_counts_at_once_through_the_othe
 ):
     from mafiatab.api.services import token_create
     from mafiatab.games.services import TablePlan, protocol_save, round_create
+    from mafiatab.registrations.services import registration_add
 
     first, second = two_servers
+    for n in range(10):  # a seat holds a participant
+        registration_add(tournament=tournament, nickname=f"Nick{n}", by=staff["organiser"])
     round_ = round_create(
         tournament=tournament,
         stage="qualifying",
