@@ -276,6 +276,8 @@ class SpeechKind(Enum):
     """A speech cut to 30 seconds by a third foul with 3 or 4 alive."""
     LOST = "lost"
     """A speech lost to a third foul."""
+    DEFENCE = "defence"
+    """A tied player's speech before the revote."""
 
     __hash__ = object.__hash__
 
@@ -410,6 +412,14 @@ class GameState:
                 speeches.append(Speech(seat, SpeechKind.SPEECH, settings.speech_seconds))
         return tuple(speeches)
 
+    def defence_order(self) -> tuple[Speech, ...]:
+        """The tied players' defence speeches before a revote due now (in nomination
+        order); empty when no revote is due."""
+        if not self.voting.is_revote_due():
+            return ()
+        seconds = self.settings.defence_seconds
+        return tuple(Speech(seat, SpeechKind.DEFENCE, seconds) for seat in self.voting.candidates)
+
     def expects(self) -> tuple[EventType, ...]:
         """The event types that may come next (those the rules allow now)."""
         from mafiatab.core.game.engine import expected_types
@@ -446,6 +456,7 @@ class GameState:
             voting=self.voting.to_json(),
             blocks=[b.to_json() for b in self.voting_blocks()],
             speeches=[s.to_json() for s in self.speech_order()],
+            defence=[s.to_json() for s in self.defence_order()],
             lost_speech=[{"seat": s, "day": d} for s, d in self.lost_speech],
             first_killed=self.first_killed,
             best_move=list(self.best_move),

@@ -199,6 +199,17 @@ def test_the_voting_state_follows_a_tie_to_the_lift():
     assert state.expects()[0] is EventType.LIFT
 
 
+def test_a_tie_gives_the_tied_players_thirty_seconds_each_before_the_revote():
+    state = state_of(
+        [nominate(1, 4), nominate(2, 6), nominate(3, 8), {"type": "vote", "counts": [4, 2, 4]}]
+    )
+    assert [(s.seat, s.kind, s.seconds) for s in state.defence_order()] == [
+        (4, SpeechKind.DEFENCE, 30),
+        (8, SpeechKind.DEFENCE, 30),
+    ]
+    assert state_of([nominate(1, 4)]).defence_order() == ()
+
+
 def test_a_removal_cancels_the_voting_and_the_state_says_so():
     state = state_of([nominate(1, 4), {"type": "remove", "seat": 6, "reason": "bribe"}])
     assert state.voting.is_cancelled()
