@@ -217,7 +217,8 @@ def _need_night(state: GameState) -> Night:
 
 
 def _need_alive(state: GameState, seat: int | None, field: str = "seat") -> int:
-    assert seat is not None
+    if seat is None:
+        raise Refused("event.missing", field=field)
     if not state.is_alive(seat):
         raise Refused("seat.not_alive", field=field, seat=seat)
     return seat
@@ -345,7 +346,8 @@ def _lift(state: GameState, event: Event) -> GameState:
         raise Refused("lift.not_due")
     alive = len(state.alive)
     votes = event.lift_for
-    assert votes is not None
+    if votes is None:
+        raise Refused("event.missing", field="for")
     if not 0 <= votes <= alive:
         raise Refused("lift.range", alive=alive, value=votes)
     blocks = (*voting.blocks[:-1], replace(voting.blocks[-1], lift=votes))
@@ -447,7 +449,8 @@ def _check(state: GameState, event: Event, role: Role) -> GameState:
     if (night.don_check if role is Role.DON else night.sheriff_check) is not None:
         raise Refused("check.twice", role=name)
     seat = event.seat
-    assert seat is not None
+    if seat is None:
+        raise Refused("event.missing", field="seat")
     if seat == checker:
         raise Refused("check.own", role=name)
     if not state.is_alive(seat):
@@ -555,7 +558,8 @@ def _pause(state: GameState, event: Event) -> GameState:
 
 def _defeat(state: GameState, event: Event) -> GameState:
     team = event.team
-    assert team is not None
+    if team is None:
+        raise Refused("event.missing", field="team")
     winner = Winner.BLACK if team is Team.RED else Winner.RED
     return replace(state, winner=winner, end="defeat", defeat=(team, event.reason))
 
@@ -564,7 +568,7 @@ def _best_move(state: GameState, event: Event) -> GameState:
     if not state.best_move_open:
         raise Refused("best_move.twice" if state.best_move else "best_move.closed")
     seats = event.seats
-    if len(seats) != 3 or len(set(seats)) != 3:
+    if len(seats) != 3 or len(set(seats)) != 3 or not all(1 <= n <= 10 for n in seats):
         raise Refused("best_move.seats", seats=seat_list(seats))
     if state.first_killed in seats:
         raise Refused("best_move.own", seat=state.first_killed)

@@ -6,6 +6,7 @@ import json
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from mafiatab.core.game import (
     EventType,
@@ -22,7 +23,7 @@ from mafiatab.core.roles import Team
 from mafiatab.core.scoring import score_game
 from mafiatab.core.tournament_file import protocol_from_dict
 
-from .strategies import Played, played_games
+from .strategies import Played, event_for, played_games
 
 RUNS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -119,6 +120,16 @@ def test_an_event_type_not_expected_is_refused(played: Played):
                 if kind is EventType.LIFT:
                     data["for"] = 0
                 _refused(state, data)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(played_games(), st.data())
+def test_every_expected_event_type_has_a_legal_event(played: Played, data):
+    for state, _ in played.steps:
+        for kind in state.expects():
+            event = event_for(data.draw, state, kind)
+            after = step(state, parse_event(event))
+            assert after.events == state.events + 1
 
 
 def test_a_refused_event_of_a_replayed_log_is_named_by_position():
