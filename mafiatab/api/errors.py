@@ -44,8 +44,8 @@ AUTH_ERRORS: dict[int, Any] = {401: Error, 403: Error}
 INVALID: dict[int, Any] = {422: Error}
 #: Looking up a tournament or another object by its address:
 NOT_FOUND: dict[int, Any] = {404: Error, **INVALID}
-#: Reading a request body:
-BAD_INPUT: dict[int, Any] = {400: Error, **INVALID}
+#: Reading a request body (413: larger than the server reads):
+BAD_INPUT: dict[int, Any] = {400: Error, 413: Error, **INVALID}
 
 
 class NotFound(HttpError):

@@ -9,7 +9,7 @@ from typing import Annotated
 
 from ninja import Field, Schema
 from ninja.pagination import LimitOffsetPagination
-from pydantic import AfterValidator, StringConstraints
+from pydantic import AfterValidator, BeforeValidator, StringConstraints, WithJsonSchema
 
 from mafiatab.core.scoring import round_half_up
 
@@ -27,6 +27,22 @@ def _printable(value: str) -> str:
 Nickname = Annotated[str, StringConstraints(max_length=64), AfterValidator(_printable)]
 #: A free text (a reason, a note).
 Text = Annotated[str, StringConstraints(max_length=2000), AfterValidator(_printable)]
+
+
+def _a_number(value: object) -> object:
+    if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
+        raise ValueError("must be a number")
+    return value
+
+
+#: Extra points of a judge (8.4): a JSON number above 0 and at most 1, with at most
+#: 4 decimals (whether they are allowed is the regulation's, checked by the core).
+Points = Annotated[
+    Decimal,
+    BeforeValidator(_a_number),
+    Field(gt=0, le=1, max_digits=6, decimal_places=4),
+    WithJsonSchema({"type": "number", "exclusiveMinimum": 0, "maximum": 1}),
+]
 #: A short label.
 Label = Annotated[str, StringConstraints(max_length=100), AfterValidator(_printable)]
 

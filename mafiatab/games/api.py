@@ -11,7 +11,6 @@ refused with 409 when someone saved in between.
 from __future__ import annotations
 
 import datetime as dt
-from decimal import Decimal
 from typing import Annotated, Any, Literal
 
 from django.core.exceptions import PermissionDenied
@@ -31,7 +30,7 @@ from mafiatab.api.errors import (
     NotFound,
     tournament_or_404,
 )
-from mafiatab.api.schemas import Label, Nickname, Text
+from mafiatab.api.schemas import Label, Nickname, Points, Text
 from mafiatab.games import services
 from mafiatab.games.conversion import game_data
 from mafiatab.games.models import Game, GameStatus, Protest, ProtocolVersion
@@ -67,12 +66,14 @@ class SeatIn(Schema):
 
 class ExtraIn(Schema):
     seat: SeatNo
-    points: Decimal = Field(gt=0, le=1, max_digits=6, decimal_places=4)
+    points: Points
     reason: Text = ""
     chief_approved: bool = Field(False, description="8.4.3; only the chief judge sets it.")
 
 
-class PenaltyIn(Schema):
+class GamePenaltyIn(Schema):
+    """A penalty within a game (8.5), given by the table judge."""
+
     seat: SeatNo
     rule: Literal["8.5.1", "8.5.2", "8.5.3", "8.5.4"]
     reason: Text = ""
@@ -103,7 +104,7 @@ class ProtocolIn(Schema):
     first_killed: SeatNo | None = None
     best_move: list[SeatNo] = Field(default_factory=list, max_length=3)
     judge_extra: list[ExtraIn] = Field(default_factory=list, max_length=10)
-    penalties: list[PenaltyIn] = Field(default_factory=list, max_length=10)
+    penalties: list[GamePenaltyIn] = Field(default_factory=list, max_length=10)
     disqualified: list[RemovalIn] = Field(default_factory=list, max_length=10)
     voting: list[VotingIn] = Field(default_factory=list, max_length=20)
 
