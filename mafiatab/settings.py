@@ -9,6 +9,8 @@
 - `SECRET_KEY` / `MAFIATAB_SECRET_KEY`: the key; otherwise one is generated once
   and stored in the data directory.
 - `MAFIATAB_ALLOWED_HOSTS`: comma-separated host names (default: loopback only).
+- `MAFIATAB_LOGIN_FAILURES` (default 5) failed logins of one account from one address
+  lock that pair out for `MAFIATAB_LOGIN_COOLOFF_MINUTES` (default 15).
 - `MAFIATAB_PRODUCTION`: "1" for production settings (`mafiatab serve` sets it
   unless it is given): HTTPS only, secure cookies, HSTS (`MAFIATAB_HSTS_SECONDS`,
   default a year; `MAFIATAB_HSTS_SUBDOMAINS`, default on; `MAFIATAB_HSTS_PRELOAD`,
@@ -19,6 +21,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import secrets
 import tempfile
@@ -84,6 +87,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.admin",
     "django_htmx",
+    "axes",
     "ninja",
     "mafiatab.accounts",
     "mafiatab.audit",
@@ -108,6 +112,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a refused login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "mafiatab.urls"
@@ -161,6 +167,21 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Login throttling (django-axes): the failed logins of one account from one address
+# are counted; at MAFIATAB_LOGIN_FAILURES the pair is locked out for
+# MAFIATAB_LOGIN_COOLOFF_MINUTES, and a successful login starts the count again.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(_seconds("MAFIATAB_LOGIN_FAILURES", 5))
+AXES_COOLOFF_TIME = dt.timedelta(minutes=_seconds("MAFIATAB_LOGIN_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "mafiatab.security.throttling.client_ip"
+AXES_LOCKOUT_CALLABLE = "mafiatab.security.throttling.login_locked_out"
+AXES_VERBOSE = False
+
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "tournaments:list"
 LOGOUT_REDIRECT_URL = "tournaments:list"

@@ -58,9 +58,8 @@ def test_createsuperuser_makes_an_administrator_who_can_sign_in(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     check = (
-        "from django.contrib.auth import authenticate; "
-        "u = authenticate(username='boss', password='a-long-organiser-pass'); "
-        "print(u.nickname, u.is_superuser, u.is_staff)"
+        "from mafiatab.accounts.models import User; u = User.objects.get(username='boss'); "
+        "print(u.nickname, u.is_superuser, u.is_staff, u.check_password('a-long-organiser-pass'))"
     )
     shell = subprocess.run(
         [sys.executable, "-c", f"import django; django.setup(); {check}"],
@@ -69,7 +68,7 @@ def test_createsuperuser_makes_an_administrator_who_can_sign_in(tmp_path):
         text=True,
         timeout=120,
     )
-    assert shell.stdout.split() == ["Boss", "True", "True"], shell.stderr
+    assert shell.stdout.split() == ["Boss", "True", "True", "True"], shell.stderr
     again = subprocess.run(
         [*command, "--no-input"], env=env, capture_output=True, text=True, timeout=120
     )
