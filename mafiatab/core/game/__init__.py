@@ -7,7 +7,19 @@ FIIM rules (spec: game-log.md, game-rules.md).
     state.protocol()                       # a finished game's protocol (tournament file)
 
     game = Game(log)                       # a console: one event at a time
-    game.apply(parse_event({"type": "foul", "seat": 3}, len(game.log.events) + 1))
+    game.append({"type": "foul", "seat": 3})   # GameLogError: refused, nothing changed
+    game.check(event)                      # the problem an event would have, or None
+    game.undo()
+
+A `GameState` is frozen: `phase`, `alive`, `left` (how and when), `fouls`,
+`lost_speech`, `voting` (nominations with `by`, candidates, revote or lift due,
+cancelled), `nights` (shots, kill, checks and answers), `first_killed`,
+`best_move`, `best_move_open`, `winner`, `speech_order()`, `defence_order()` and
+`expects()`, the event types the rules allow next. `to_json()` is the document of
+`mafiatab game replay --json`; `public_json()` adds the open facts for spectators
+and never a role or a night secret before the end; `judge_json()` adds the roles
+and the nights. Problems are `GameProblem`s: a code of `MESSAGES`, its parameters,
+and the event (1-based position and type) or document field concerned.
 """
 
 from mafiatab.core.game.engine import (

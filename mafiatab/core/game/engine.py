@@ -134,6 +134,13 @@ class Game:
         self._state = new
         return new
 
+    def append(self, data: object) -> GameState:
+        """Read an event from its log form and apply it; `GameLogError` (and no change)
+        for a malformed event or one the rules refuse, located at its position."""
+        from mafiatab.core.game.log import parse_event
+
+        return self.apply(parse_event(data, len(self._events) + 1))
+
     def undo(self) -> GameState:
         """Drop the last event (nothing if there is none) and return the state."""
         if self._events:

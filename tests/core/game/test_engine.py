@@ -249,6 +249,16 @@ def test_check_tells_the_problem_without_applying():
     assert game.state.events == 0
 
 
+def test_append_reads_and_applies_an_event_in_its_log_form():
+    game = Game(parse_log(a_log([])))
+    game.append({"type": "nominate", "by": 1, "seat": 4, "id": "a1"})
+    assert game.log.events[0].extra == {"id": "a1"}
+    with pytest.raises(GameLogError) as refused:
+        game.append({"type": "nominate", "by": 1})
+    assert str(refused.value) == "event 2 (nominate): seat is missing"
+    assert len(game.log.events) == 1
+
+
 def test_undo_drops_the_last_event():
     game = Game(parse_log(a_log([nominate(1, 4)])))
     game.apply(parse_event({"type": "nominate", "by": 2, "seat": 6}))
