@@ -274,6 +274,8 @@ VERSION_ACTIONS = {
     "returned": pgettext_lazy("protocol version", "returned to the judge"),
     "replayed": pgettext_lazy("protocol version", "marked replayed"),
     "protest": pgettext_lazy("protocol version", "changed by a protest decision"),
+    "replaced": pgettext_lazy("protocol version", "a reserve took a seat"),
+    "reseated": pgettext_lazy("protocol version", "seated again after a replacement"),
 }
 
 

@@ -277,6 +277,48 @@ def checkin_record(*, registration: Registration, day: int, by: User) -> CheckIn
     return checkin
 
 
+def _reserve_for(
+    tournament: Tournament, nickname: str, by: User
+) -> tuple[Registration | None, str | None]:
+    """The reserve's registration (made or turned into a reserve now), or the reason
+    he cannot be the reserve."""
+    from mafiatab.accounts.models import User as UserModel
+
+    key = nickname_key(nickname)
+    found = (
+        tournament.registrations.select_for_update()
+        .filter(nickname_key=key, status__in=NAMED_STATUSES)
+        .first()
+    )
+    if found is not None and found.status == Status.APPROVED:
+        return None, _("A participant cannot be the reserve.")
+    if found is not None and found.status == Status.RESERVE:
+        return found, None
+    if found is None:
+        account = UserModel.objects.filter(nickname_key=key).first()
+        if (
+            account is not None
+            and tournament.registrations.filter(user=account, status__in=NAMED_STATUSES).exists()
+        ):
+            account = None
+        found = Registration(
+            tournament=tournament,
+            user=account,
+            nickname=account.nickname if account is not None else nickname,
+            decided_at=timezone.now(),
+            decided_by=by,
+        )
+        before = None
+    else:
+        before = _state(found)
+    found.status = Status.RESERVE
+    found.save()
+    tournament.log_action(
+        "registration.reserve", by=by, target=found.nickname, before=before, after=_state(found)
+    )
+    return found, None
+
+
 @transaction.atomic
 def replacement_record(
     *,
@@ -286,10 +328,18 @@ def replacement_record(
     round: int,
     minutes_late: int,
     by: User,
+    stage: str = "qualifying",
 ) -> Replacement:
-    """A reserve plays `round` instead of a participant too late for it (online addendum)."""
+    """A reserve plays instead of a participant too late for `round` of `stage`.
+
+    The reserve becomes a registration of the tournament (status reserve: he may hold
+    a seat, he is not counted among the participants of 8.7) and takes the absent
+    participant's seat in that round's table and, unless it is confirmed, in its
+    protocol. Re-seating the rounds not yet played is `seating_reseat`'s."""
+    from mafiatab.games.services import seat_replace
+
     tournament = _locked(tournament)
-    reserve_nickname = reserve_nickname.strip()
+    reserve_nickname = normalize_nickname(" ".join(reserve_nickname.split()))
     errors: dict[str, str] = {}
     if absent.tournament_id != tournament.pk or absent.status != Status.APPROVED:
         errors["absent"] = _("Only a participant of this tournament can be replaced.")
@@ -312,10 +362,14 @@ def replacement_record(
             _("%(nick)s is already replaced in round %(round)d.")
             % {"nick": absent.nickname, "round": round}
         )
+    reserve, refused = _reserve_for(tournament, reserve_nickname, by)
+    if reserve is None:
+        raise ValidationError({"reserve_nickname": refused or ""})
     replacement = Replacement.objects.create(
         tournament=tournament,
         absent=absent,
-        reserve_nickname=reserve_nickname,
+        reserve_nickname=reserve.nickname,
+        reserve=reserve,
         round=round,
         minutes_late=minutes_late,
         by=by,
@@ -326,9 +380,17 @@ def replacement_record(
         target=absent.nickname,
         after={
             "absent": absent.nickname,
-            "reserve": reserve_nickname,
+            "reserve": reserve.nickname,
             "round": round,
             "minutes_late": minutes_late,
         },
+    )
+    seat_replace(
+        tournament=tournament,
+        stage=stage,
+        round_number=round,
+        absent=absent,
+        reserve=reserve,
+        by=by,
     )
     return replacement

@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -223,7 +224,7 @@ def replace(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         return _back(tournament)
     data = form.cleaned_data
     absent = _registration(tournament, data["absent"])
-    _run(
+    done = _run(
         request,
         lambda: replacement_record(
             tournament=tournament,
@@ -236,4 +237,28 @@ def replace(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         _("%(reserve)s replaces %(nick)s in round %(round)d.")
         % {"reserve": data["reserve_nickname"], "nick": absent.nickname, "round": data["round"]},
     )
+    if done:
+        _reseat(request, tournament, data["round"])
     return _back(tournament)
+
+
+def _reseat(request: HttpRequest, tournament: Tournament, round_number: int) -> None:
+    """Plan the rounds not yet played again, as a draft to publish."""
+    from mafiatab.seating.services import seating_reseat
+
+    try:
+        draft = seating_reseat(tournament=tournament, by=request.user, at_least=round_number)
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.warning(request, message)
+        return
+    if draft is not None:
+        messages.info(
+            request,
+            format_html(
+                '{} <a href="{}">{}</a>',
+                _("The rounds not yet played are seated again in a new draft."),
+                draft.get_absolute_url(),
+                _("Review and publish it."),
+            ),
+        )

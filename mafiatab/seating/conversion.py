@@ -11,7 +11,12 @@ from mafiatab.seating.models import SeatingDraft
 
 
 def core_rounds(draft: SeatingDraft) -> tuple[Round, ...]:
-    """The draft's rounds as core `Round`s (tables by number, seat 1 first)."""
+    """The draft's rounds as core `Round`s (tables by number, seat 1 first).
+
+    A published seating is read from its tables, where a seat holds a participant:
+    a reserve who replaced a late player shows in his seat."""
+    if draft.is_published:
+        return _table_rounds(draft)
     return tuple(
         Round(
             round=int(r["round"]),
@@ -21,6 +26,29 @@ def core_rounds(draft: SeatingDraft) -> tuple[Round, ...]:
             ),
         )
         for r in draft.rounds
+    )
+
+
+def _table_rounds(draft: SeatingDraft) -> tuple[Round, ...]:
+    from mafiatab.games.models import Round as RoundRow
+
+    numbers = [int(r["round"]) for r in draft.rounds]
+    rows = (
+        RoundRow.objects.filter(
+            tournament_id=draft.tournament_id, stage=draft.stage, number__in=numbers
+        )
+        .prefetch_related("tables__seats__registration")
+        .order_by("number")
+    )
+    return tuple(
+        Round(
+            round=row.number,
+            tables=tuple(
+                Table(table=t.number, seats=tuple(s.player for s in t.seats.all()))
+                for t in sorted(row.tables.all(), key=lambda t: t.number)
+            ),
+        )
+        for row in rows
     )
 
 
@@ -53,7 +81,19 @@ def find_player(draft: SeatingDraft, query: str) -> list[str]:
     wanted = query.strip().casefold()
     if not wanted:
         return []
-    return [name for name in draft.players if wanted in name.casefold()]
+    return [name for name in _everyone(draft) if wanted in name.casefold()]
+
+
+def _everyone(draft: SeatingDraft) -> list[str]:
+    """The draft's players, then anybody else seated in it (a reserve)."""
+    names = list(draft.players)
+    known = set(names)
+    for rnd in core_rounds(draft):
+        for name in rnd.players():
+            if name not in known:
+                known.add(name)
+                names.append(name)
+    return names
 
 
 def grid(draft: SeatingDraft) -> list[dict[str, Any]]:

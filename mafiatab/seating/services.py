@@ -18,8 +18,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from mafiatab.core.seating import DEFAULT_TIME_LIMIT, SeatingError, plan_seating
-from mafiatab.games.models import Round
-from mafiatab.games.services import TablePlan, round_create
+from mafiatab.core.seating import Round as CoreRound
+from mafiatab.core.seating import Table as CoreTable
+from mafiatab.games.models import GameStatus, Round
+from mafiatab.games.services import TablePlan, reseat_table, round_create
 from mafiatab.registrations.models import Status
 from mafiatab.seating.errors import translate_seating_error
 from mafiatab.seating.models import DraftStatus, SeatingDraft
@@ -77,6 +79,14 @@ def participants(tournament: Tournament) -> list[Participant]:
         Participant(nickname=r.nickname, club=(r.user.club.strip() if r.user else ""))
         for r in registrations.order_by("created_at", "id")
     ]
+
+
+def not_checked_in(tournament: Tournament, day: int = 1) -> list[str]:
+    """The participants who have not checked in for `day` (round 1 is played on day 1)."""
+    registrations = tournament.registrations.filter(status=Status.APPROVED).exclude(
+        checkins__day=day
+    )
+    return [r.nickname for r in registrations.order_by("created_at", "id")]
 
 
 def club_groups(people: Sequence[Participant]) -> list[tuple[str, ...]]:
@@ -231,7 +241,9 @@ def seating_publish(
         tournament = Tournament.objects.select_for_update().get(pk=draft.tournament_id)
         draft = SeatingDraft.objects.select_for_update().get(pk=draft.pk)
         already = published_draft(tournament, draft.stage)
-        if already is not None:
+        if is_reseat(draft):
+            published_reseat(draft=draft, by=by)
+        elif already is not None:
             raise ValidationError(
                 _(
                     "The %(stage)s seating is already published (seed %(seed)d); "
@@ -239,10 +251,13 @@ def seating_publish(
                 )
                 % {"stage": already.get_stage_display(), "seed": already.seed}
             )
-        _check_participants(tournament, draft)
-        chosen = _check_judges(draft, judges)
-        create_rounds(tournament=tournament, draft=draft, judges=chosen, by=by)
-        draft.judges = {str(n): (j.nickname if j else "") for n, j in chosen.items()}
+        if is_reseat(draft):
+            chosen = {int(t): None for t in draft.judges}
+        else:
+            _check_participants(tournament, draft)
+            chosen = _check_judges(draft, judges)
+            create_rounds(tournament=tournament, draft=draft, judges=chosen, by=by)
+            draft.judges = {str(n): (j.nickname if j else "") for n, j in chosen.items()}
         draft.status = DraftStatus.PUBLISHED
         draft.published_at = timezone.now()
         draft.published_by = by
@@ -294,3 +309,181 @@ def create_rounds(
                     for message in exc.messages
                 ]
             ) from None
+
+
+# --- re-seating after a replacement ------------------------------------------------------
+
+
+def _stage_rounds(tournament: Tournament, stage: str) -> list[Round]:
+    return list(
+        Round.objects.filter(tournament=tournament, stage=stage)
+        .prefetch_related("tables__seats__registration", "tables__game")
+        .order_by("number")
+    )
+
+
+def _core_round(round_: Round) -> CoreRound:
+    return CoreRound(
+        round=round_.number,
+        tables=tuple(
+            CoreTable(table=t.number, seats=tuple(s.player for s in t.seats.all()))
+            for t in sorted(round_.tables.all(), key=lambda t: t.number)
+        ),
+    )
+
+
+def _is_started(round_: Round) -> bool:
+    """A round somebody has written a protocol of (anything past the created draft)."""
+    games = [t.game for t in round_.tables.all() if hasattr(t, "game")]
+    return any(g.status != GameStatus.DRAFT or g.version > 1 for g in games)
+
+
+def played_rounds(tournament: Tournament, stage: str, *, at_least: int = 0) -> int:
+    """The number of the last round of `stage` that is played or being played: the
+    latest with a protocol written, and at least `at_least` (a replacement's round)."""
+    started = [r.number for r in _stage_rounds(tournament, stage) if _is_started(r)]
+    return max([at_least, *started])
+
+
+def is_reseat(draft: SeatingDraft) -> bool:
+    """A draft that re-seats the rounds not yet played of a published seating."""
+    return "reseat_of" in draft.options
+
+
+def seating_reseat(
+    *, tournament: Tournament, stage: str = "qualifying", by: User | None, at_least: int = 0
+) -> SeatingDraft | None:
+    """Plan again every round of `stage` not yet played, the played rounds kept as they
+    were (with their replacements), and keep it as a draft to publish. Each reserve who
+    replaced a participant plays the games that participant had left (the core's
+    `replacements`). None when the stage has no published seating.
+
+    Raises ValidationError with the core's reason when no seating can be made."""
+    from mafiatab.registrations.models import Replacement
+
+    published = published_draft(tournament, stage)
+    if published is None:
+        return None
+    last = played_rounds(tournament, stage, at_least=at_least)
+    fixed = [_core_round(r) for r in _stage_rounds(tournament, stage) if r.number <= last]
+    replaced = {
+        r.reserve.nickname: r.absent.nickname
+        for r in Replacement.objects.filter(tournament=tournament, round__lte=last)
+        .exclude(reserve=None)
+        .select_related("reserve", "absent")
+    }
+    seated_before = {name for rnd in fixed for name in rnd.players()}
+    # a reserve inherits the games the replaced participant played (the core's
+    # `replacements`); one replaced in his first game simply plays on in his place
+    inherit = {new: old for new, old in replaced.items() if old in seated_before}
+    gone = set(replaced.values())
+    names = [p.nickname for p in participants(tournament) if p.nickname not in gone]
+    names += [reserve for reserve in replaced if reserve not in names]
+    options = published.options
+    known = set(names)
+    avoid = [frozenset(n for n in g if n in known) for g in options.get("avoid", [])]
+    try:
+        schedule = plan_seating(
+            names,
+            published.games_per_player,
+            tables=published.tables,
+            seed=next_seed(tournament),
+            time_limit=getattr(settings, TIME_LIMIT_SETTING, DEFAULT_TIME_LIMIT),
+            iterations=getattr(settings, ITERATIONS_SETTING, None),
+            avoid=[g for g in avoid if len(g) > 1],
+            fixed_tables={
+                str(k): int(v) for k, v in options.get("fixed_tables", {}).items() if k in known
+            },
+            fixed_rounds=fixed,
+            replacements=inherit,
+        )
+    except SeatingError as exc:
+        raise ValidationError(
+            _("This seating cannot be made: %(reason)s.")
+            % {"reason": translate_seating_error(str(exc))}
+        ) from None
+    with transaction.atomic():
+        draft = SeatingDraft.objects.create(
+            tournament=tournament,
+            stage=stage,
+            games_per_player=schedule.games,
+            tables=schedule.tables,
+            seed=schedule.seed,
+            options=dict(options)
+            | {"reseat_of": published.pk, "fixed_rounds": last, "replacements": replaced},
+            schedule=schedule.to_json(),
+            metrics=schedule.metrics.to_json(),
+            flags=list(schedule.flags),
+            judges=dict(published.judges),
+            created_by=by,
+        )
+        tournament.log_action(
+            "seating.reseated",
+            by=by,
+            target=draft.get_stage_display(),
+            after=_summary(draft) | {"fixed_rounds": last, "replacements": replaced},
+        )
+    return draft
+
+
+def _reseat_rounds(*, tournament: Tournament, draft: SeatingDraft, by: User | None) -> None:
+    """Make the rounds after the draft's fixed ones hold its tables (inside the caller's
+    transaction): a round not made yet is created, an existing one is seated again as
+    long as nobody has written a protocol in it."""
+    fixed = int(draft.options["fixed_rounds"])
+    existing = {r.number: r for r in _stage_rounds(tournament, draft.stage)}
+    judges = {int(t): j for t, j in draft.judges.items()}
+    for rnd in draft.rounds:
+        number = int(rnd["round"])
+        if number <= fixed:
+            continue
+        plans = {int(t["table"]): tuple(t["seats"]) for t in rnd["tables"]}
+        round_ = existing.get(number)
+        if round_ is None:
+            staff = _judges_by_nickname(tournament)
+            round_create(
+                tournament=tournament,
+                stage=draft.stage,
+                number=number,
+                tables=[
+                    TablePlan(number=t, judge=staff.get(judges.get(t, "")), players=seats)
+                    for t, seats in sorted(plans.items())
+                ],
+                by=by,
+            )
+            continue
+        if _is_started(round_):
+            raise ValidationError(
+                _("Round %(n)d has begun; publish a seating made after it.") % {"n": number}
+            )
+        tables = {t.number: t for t in round_.tables.all()}
+        if set(tables) != set(plans):
+            raise ValidationError(
+                _("Round %(n)d has other tables than this seating; it cannot be seated again.")
+                % {"n": number}
+            )
+        for table_number, seats in plans.items():
+            reseat_table(table=tables[table_number], players=seats, by=by)
+
+
+def _judges_by_nickname(tournament: Tournament) -> dict[str, User]:
+    return {
+        m.user.nickname: m.user
+        for m in tournament.staff_members.select_related("user")
+        if m.user.nickname
+    }
+
+
+def published_reseat(*, draft: SeatingDraft, by: User | None) -> SeatingDraft:
+    """Publish a re-seating (inside the caller's transaction): the rounds not yet played
+    follow it and it takes the place of the seating it re-seats (which goes back to
+    the drafts, keeping its publication date)."""
+    current = published_draft(draft.tournament, draft.stage)
+    if current is None or current.pk != draft.options.get("reseat_of"):
+        raise ValidationError(
+            _("The published seating changed since this re-seating was made; make it again.")
+        )
+    _reseat_rounds(tournament=draft.tournament, draft=draft, by=by)
+    current.status = DraftStatus.DRAFT
+    current.save(update_fields=["status"])
+    return current

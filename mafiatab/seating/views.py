@@ -20,6 +20,7 @@ from mafiatab.seating.models import DraftStatus, SeatingDraft
 from mafiatab.seating.services import (
     default_tables,
     next_seed,
+    not_checked_in,
     participants,
     published_draft,
     seating_generate,
@@ -152,7 +153,16 @@ def _draft_page(
 ) -> HttpResponse:
     tournament = draft.tournament
     other = published_draft(tournament, draft.stage)
+    reseat_of = draft.options.get("reseat_of")
+    if other is not None and other.pk == reseat_of and not draft.is_published:
+        other = None  # a re-seating takes the published seating's place
     context = tournament_context(request, tournament) | {
+        "reseat": {"of": reseat_of, "fixed_rounds": draft.options.get("fixed_rounds")}
+        if reseat_of
+        else None,
+        "not_checked_in": not_checked_in(tournament)
+        if not draft.is_published and _starts_round_one(draft)
+        else [],
         "draft": draft,
         "flags": translate_flags(draft.flags),
         "metrics": draft.metrics,
@@ -163,6 +173,11 @@ def _draft_page(
         "drafts": tournament.seating_drafts.filter(stage=draft.stage),
     }
     return render(request, "seating/draft.html", context)
+
+
+def _starts_round_one(draft: SeatingDraft) -> bool:
+    """Publishing this draft seats round 1 (a re-seating keeps its played rounds)."""
+    return not draft.options.get("fixed_rounds") and any(int(r["round"]) == 1 for r in draft.rounds)
 
 
 @tournament_permission("generate_seating")
@@ -199,6 +214,12 @@ def publish(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRespon
                 form.add_error(None, message)
         else:
             messages.success(request, _("Seating published: the rounds and tables are created."))
+            absent = not_checked_in(tournament) if _starts_round_one(draft) else []
+            if absent:
+                messages.warning(
+                    request,
+                    _("Not checked in for day 1: %(names)s.") % {"names": ", ".join(absent)},
+                )
             return redirect("seating:index", slug=tournament.slug)
     return _draft_page(request, draft, form)
 
