@@ -34,6 +34,17 @@ def test_a_golden_log_reaches_its_state(name):
     assert state.to_json() == _read(GOLDEN / "valid" / f"{name}.state.json")
 
 
+NIGHTS = sorted(
+    p.name.removesuffix(".nights.json") for p in (GOLDEN / "valid").glob("*.nights.json")
+)
+
+
+@pytest.mark.parametrize("name", NIGHTS)
+def test_a_golden_log_gives_its_shots_checks_and_answers(name):
+    state = replay(parse_log(_read(GOLDEN / "valid" / f"{name}.log.json")))
+    assert state.judge_json()["nights"] == _read(GOLDEN / "valid" / f"{name}.nights.json")
+
+
 @pytest.mark.parametrize("name", VALID)
 def test_a_finished_golden_game_gives_a_protocol_that_is_read_and_scored(name):
     state = replay(parse_log(_read(GOLDEN / "valid" / f"{name}.log.json")))
