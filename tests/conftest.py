@@ -11,6 +11,17 @@ import pytest
 _numbers = itertools.count(1)
 
 
+@pytest.fixture(autouse=True)
+def _each_test_starts_in_english() -> Any:
+    """A request in Russian leaves Russian active in the test's thread: every test starts
+    in the site's default language, whatever ran before it."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture
 def fast_passwords(settings: Any) -> None:
     """A fast password hasher: accounts are created by the dozen in these tests."""
