@@ -78,7 +78,8 @@ def step(state: GameState, event: Event) -> GameState:
         and (event.type not in _WINDOW_KEEPERS or (new.is_finished() and not state.is_finished()))
     ):
         new = replace(new, best_move_open=False)
-    return replace(new, events=state.events + 1)
+    checks = state.checks + (event.type in (EventType.DON_CHECK, EventType.SHERIFF_CHECK))
+    return replace(new, events=state.events + 1, checks=checks)
 
 
 def replay(log: GameLog, upto: int | None = None) -> GameState:

@@ -344,6 +344,9 @@ class GameState:
     """The seat killed in the night before today (his last word opens the day)."""
     quiet_since: int = 1
     """The night from which the draw count runs (no departure since)."""
+    checks: int = 0
+    """How many of the events were checks (a spectator's count leaves them out: how
+    many checks a night has would tell whether the don or the sheriff is alive)."""
 
     # --- questions -------------------------------------------------------------
 
@@ -446,11 +449,11 @@ class GameState:
         """What a spectator may see: `to_json` and the open facts of the day (nominations,
         votes, speeches, best move, expected events), no role and no night secret
         before the end (the protocol, with the roles, only once finished). The checks
-        are left out of `expects`: whether the don or the sheriff may still check
-        would tell who they are."""
+        are left out of `expects` and of the count of `events` until the end: whether
+        the don or the sheriff may still check would tell who they are."""
         data = self.to_json()
         data.update(
-            events=self.events,
+            events=self.events if self.is_finished() else self.events - self.checks,
             table=self.settings.code,
             seats=list(self.log.seats),
             voting=self.voting.to_json(),
@@ -474,6 +477,7 @@ class GameState:
         data["roles"] = [r.value for r in self.roles]
         data["nights"] = [n.to_json() for n in self.nights]
         data["end"] = self.end
+        data["events"] = self.events
         data["settings"] = self.settings.to_json()
         return data
 

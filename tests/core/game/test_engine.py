@@ -306,6 +306,17 @@ def test_a_spectator_sees_no_role_and_no_night_secret_before_the_end():
             assert secret not in text, (upto, secret)
 
 
+def test_a_spectator_cannot_count_the_checks_of_a_night():
+    both = state_of(
+        [NIGHT, miss(), {"type": "don_check", "seat": 1}, {"type": "sheriff_check", "seat": 2}]
+    )
+    voted = [nominate(1, 3), nominate(2, 4), {"type": "vote", "counts": [6, 4]}]
+    one = state_of([*voted, NIGHT, miss(), {"type": "don_check", "seat": 1}])
+    assert both.public_json()["events"] == 2
+    assert one.public_json()["events"] == 5
+    assert both.judge_json()["events"] == 4
+
+
 def test_a_spectator_sees_the_roles_once_the_game_is_over():
     state = state_of([{"type": "defeat", "team": "black", "reason": "peeking"}])
     public = state.public_json()
