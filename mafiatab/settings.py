@@ -235,6 +235,17 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"one_line_refusals": {"()": "mafiatab.security.logging.OneLineRefusals"}},
+    "formatters": {"line": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "line",
+            "filters": ["one_line_refusals"],
+        }
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("MAFIATAB_LOG_LEVEL", "WARNING")},
+    # Django's own records go to the one console handler above (not also to its
+    # default handlers), so a refused request is logged once, as one line.
+    "loggers": {"django": {"handlers": [], "propagate": True}},
 }

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -17,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from mafiatab.core.scoring import format_points
+from mafiatab.security.exports import SafeCSVWriter
 from mafiatab.standings import services
 from mafiatab.standings.services import (
     Shown,
@@ -127,7 +126,7 @@ def _csv(tournament: Tournament, shown: Shown, provisional: bool) -> HttpRespons
     response["Content-Disposition"] = (
         f'attachment; filename="{tournament.slug}-standings-{kind}.csv"'
     )
-    writer = csv.writer(response)
+    writer = SafeCSVWriter(response)
     writer.writerow(
         [
             "rank",
