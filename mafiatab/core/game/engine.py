@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
-from mafiatab.core.game.log import Event, EventType, GameLog
+from mafiatab.core.game.log import MAX_EVENTS, Event, EventType, GameLog
 from mafiatab.core.game.problems import GameLogError, GameProblem, seat_list
 from mafiatab.core.game.state import (
     Check,
@@ -127,10 +127,16 @@ class Game:
     def apply(self, event: Event) -> GameState:
         """Append `event` and return the new state; `GameLogError` (and no change) if the
         rules refuse it."""
+        count = len(self._events) + 1
+        if count > MAX_EVENTS:
+            problem = GameProblem(
+                "log.too_many_events", {"max": MAX_EVENTS, "count": count}, count, event.type.value
+            )
+            raise GameLogError([problem])
         try:
             new = step(self._state, event)
         except Refused as exc:
-            raise GameLogError([exc.problem(len(self._events) + 1, event)]) from None
+            raise GameLogError([exc.problem(count, event)]) from None
         self._events.append(event)
         self._state = new
         return new

@@ -21,6 +21,9 @@ from mafiatab.core.roles import Role, Stage, Team
 
 FORMAT = "mafiatab-game-log/1"
 
+#: The most events a log may hold (a real game has a few hundred at most).
+MAX_EVENTS = 2000
+
 #: Upper bound of a pause, in minutes.
 MAX_PAUSE_MINUTES = 24 * 60
 
@@ -456,6 +459,9 @@ class _LogReader:
         raw = data.get("events", [])
         if not isinstance(raw, list):
             self.problem("events", "log.events")
+            return ()
+        if len(raw) > MAX_EVENTS:
+            self.problem("events", "log.too_many_events", max=MAX_EVENTS, count=len(raw))
             return ()
         events = []
         for index, item in enumerate(raw, start=1):

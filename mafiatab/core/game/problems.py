@@ -37,6 +37,7 @@ MESSAGES: dict[str, str] = {
     "log.role_twice": "seat {seat} is given two roles",
     "log.stage": "stage must be one of {known}, not {value}",
     "log.events": "events must be a list of events",
+    "log.too_many_events": "a game log holds at most {max} events, not {count}",
     # The shape of an event.
     "event.not_object": "an event must be an object, not {value}",
     "event.type": "unknown event type {value} (known: {known})",

@@ -259,6 +259,17 @@ def test_append_reads_and_applies_an_event_in_its_log_form():
     assert len(game.log.events) == 1
 
 
+def test_a_log_of_more_events_than_any_game_has_is_refused():
+    pause = {"type": "pause", "seat": 1, "minutes": 1, "reason": "x"}
+    with pytest.raises(GameLogError) as refused:
+        parse_log(a_log([pause] * 2001))
+    assert str(refused.value) == "field events: a game log holds at most 2000 events, not 2001"
+    game = Game(parse_log(a_log([pause] * 2000)))
+    with pytest.raises(GameLogError) as refused:
+        game.append(pause)
+    assert refused.value.problems[0].code == "log.too_many_events"
+
+
 def test_undo_drops_the_last_event():
     game = Game(parse_log(a_log([nominate(1, 4)])))
     game.apply(parse_event({"type": "nominate", "by": 2, "seat": 6}))
