@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from mafiatab.core.roles import Role, Stage, Team, Winner
 
@@ -66,6 +66,57 @@ class Removal(NamedTuple):
     """Removed for a violation of the online addendum (item 4.1): -0.8 instead of -0.5."""
     fined: bool = True
     """False when the judge waived the fine (online addendum, time-out item 7)."""
+
+
+@dataclass(frozen=True, slots=True)
+class VotingRound:
+    """One voting block of the protocol (9.5): a day's vote or a revote."""
+
+    day: int
+    """The game day, 1 first."""
+    nominees: tuple[int, ...]
+    """Nominated seats, in nomination order (for a revote: the tied seats)."""
+    votes: tuple[int, ...] = ()
+    """Votes for each nominee, in the same order; empty when no vote was held."""
+    nominated_by: tuple[int | None, ...] = ()
+    """The seat that nominated each nominee (None where not written); empty if unknown."""
+    revote: bool = False
+    """A revote among the players tied in the block before, on the same day."""
+    lift: int | None = None
+    """On a revote that tied the same players again: the votes for all of them leaving."""
+
+    def leaver(self) -> int | None:
+        """The seat that left by this vote: the single nominee with the most votes
+        (nobody on day 1 with a single nominee, where no vote is held)."""
+        if not self.votes or len(self.votes) != len(self.nominees):
+            return None
+        if self.day == 1 and len(self.nominees) == 1:
+            return None
+        top = max(self.votes)
+        leaders = [seat for seat, n in zip(self.nominees, self.votes, strict=True) if n == top]
+        return leaders[0] if len(leaders) == 1 else None
+
+    def is_tied_again(self) -> bool:
+        """A revote whose votes tie every nominee again (the case for a lift vote)."""
+        return (
+            self.revote
+            and len(self.nominees) > 1
+            and len(self.votes) == len(self.nominees)
+            and len(set(self.votes)) == 1
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form of the block."""
+        data: dict[str, Any] = {"day": self.day, "nominees": list(self.nominees)}
+        if self.votes:
+            data["votes"] = list(self.votes)
+        if self.nominated_by:
+            data["nominated_by"] = list(self.nominated_by)
+        if self.revote:
+            data["revote"] = True
+        if self.lift is not None:
+            data["lift"] = self.lift
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +200,8 @@ class Protocol(NamedTuple):
     replayed: bool = False
     """The game was annulled and replayed (online addendum): it counts for nothing
     but its removal penalties."""
+    voting: tuple[VotingRound, ...] = ()
+    """The day votes, in order (9.5); empty where the protocol does not record them."""
 
     def seat(self, number: int) -> Seat:
         """Seat `number` (1..10) as a `Seat`."""

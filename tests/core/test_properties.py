@@ -23,6 +23,7 @@ from mafiatab.core.tournament_file import (
 from .reference import reference
 
 CARDS = ("red",) * 6 + ("sheriff", "black", "black", "don")
+BLACK_TEAM = ("black", "don")
 RED_TEAM = {"red", "sheriff"}
 BLACK_TEAM = {"black", "don"}
 POOL = tuple(f"P{i:02d}" for i in range(24))
@@ -70,7 +71,7 @@ def game_dicts(draw: st.DrawFn, gid: str, ruleset: str, pool: tuple[str, ...]) -
         "id": gid,
         "stage": draw(st.sampled_from(["qualifying", "qualifying", "semifinal", "final"])),
         "seats": [
-            {"player": p, "role": r, "fouls": draw(st.integers(0, 4))}
+            {"player": p, "role": r, "fouls": draw(st.integers(0, 3))}
             for p, r in zip(players, roles, strict=True)
         ],
         "winner": winner,
@@ -99,6 +100,13 @@ def game_dicts(draw: st.DrawFn, gid: str, ruleset: str, pool: tuple[str, ...]) -
         }
         for seat in draw(st.lists(st.integers(1, 10), max_size=2, unique=True))
     ]
+    left = {r["seat"] for r in data["disqualified"]} | {killed}
+    team = [n for n, r in enumerate(roles, 1) if (r in BLACK_TEAM) == (winner == "black")]
+    if winner != "draw" and all(seat in left for seat in team):
+        data["disqualified"] = []  # the protocol would contradict its winner
+    for removal in data["disqualified"]:
+        if draw(st.booleans()):  # a fourth foul, recorded with its removal
+            data["seats"][removal["seat"] - 1]["fouls"] = 4
     data["replayed"] = draw(st.sampled_from([False, False, False, True]))
     return data
 

@@ -1,8 +1,10 @@
-"""The fast reading of well-formed files agrees with the reading that explains.
+"""The one reading: every door gives the same protocols and the same problems.
 
-`records.read_well_formed` only ever says yes; everything else is read again by
-`tournament_file`, which names every problem. These properties hold the two
-readings together on valid tournaments and on tournaments broken in one place.
+A file's text (`loads_tournament`), a decoded document (`parse_tournament`) and a
+single protocol's dictionary (`protocol_from_dict`) are read by the same records of
+`mafiatab.core.records`. These properties hold the doors together on valid
+tournaments and on tournaments broken in one place, and check that a broken one
+is always refused with coded problems, never with another exception.
 """
 
 from __future__ import annotations
@@ -15,12 +17,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mafiatab.core.records import read_well_formed, tournament_from_data
+from mafiatab.core.problems import PROBLEM_TEMPLATES
 from mafiatab.core.tournament_file import (
     TournamentFileError,
     loads_tournament,
     parse_tournament,
-    parse_tournament_explained,
+    protocol_from_dict,
 )
 
 from .factories import TEN, game, tournament
@@ -61,41 +63,32 @@ def broken_documents(draw: st.DrawFn) -> dict[str, Any]:
     return data
 
 
+
 @RUNS
 @given(tournament_dicts())
-def test_a_valid_file_is_read_the_same_by_both_readings(data):
-    assert read_well_formed(json.dumps(data)) == parse_tournament_explained(data, quick=False)
-    assert parse_tournament(data) == parse_tournament_explained(data, quick=False)
+def test_a_valid_file_is_read_the_same_through_every_door(data):
+    from_text = loads_tournament(json.dumps(data))
+    assert from_text == parse_tournament(data)
+    for position, (raw, protocol) in enumerate(zip(data["games"], from_text.games, strict=True), 1):
+        assert protocol_from_dict(raw, position=position, ruleset=data["ruleset"]) == protocol
+
+
+def _outcome(read: Any, data: Any) -> object:
+    try:
+        return read(data)
+    except TournamentFileError as exc:
+        assert exc.problems, "a refusal names at least one problem"
+        for p in exc.problems:
+            assert p.code in PROBLEM_TEMPLATES, p
+            assert p.field
+        return [str(p) for p in exc.problems]
 
 
 @RUNS
 @given(broken_documents())
-def test_the_fast_reading_takes_only_what_the_full_reading_takes(data):
+def test_a_broken_file_gets_the_same_answer_through_both_doors(data):
     text = json.dumps(data)
-    fast = read_well_formed(text)
-    try:
-        full = parse_tournament_explained(json.loads(text), quick=False)
-    except TournamentFileError:
-        assert fast is None
-        assert tournament_from_data(json.loads(text)) is None
-    else:
-        assert fast is None or fast == full
-        assert parse_tournament(json.loads(text)) == full
-
-
-@RUNS
-@given(broken_documents())
-def test_loading_a_file_gives_what_the_full_reading_gives(data):
-    text = json.dumps(data)
-    try:
-        expected: object = parse_tournament_explained(json.loads(text), quick=False)
-    except TournamentFileError as exc:
-        expected = [str(p) for p in exc.problems]
-    try:
-        got: object = loads_tournament(text)
-    except TournamentFileError as exc:
-        got = [str(p) for p in exc.problems]
-    assert got == expected
+    assert _outcome(loads_tournament, text) == _outcome(parse_tournament, json.loads(text))
 
 
 def _valid() -> dict[str, Any]:
@@ -127,15 +120,9 @@ def _broken_settings() -> list[dict[str, Any]]:
     return cases
 
 
-def test_the_fast_reading_takes_a_plain_valid_file():
-    expected = parse_tournament_explained(_valid(), quick=False)
-    assert read_well_formed(json.dumps(_valid())) == expected
-    assert tournament_from_data(_valid()) == expected
-
-
 @pytest.mark.parametrize("data", _broken_settings())
-def test_the_fast_reading_leaves_every_broken_setting_to_the_full_reading(data):
-    assert read_well_formed(json.dumps(data)) is None
-    assert tournament_from_data(data) is None
+def test_every_broken_setting_is_refused_through_both_doors(data):
     with pytest.raises(TournamentFileError):
         loads_tournament(json.dumps(data))
+    with pytest.raises(TournamentFileError):
+        parse_tournament(data)
