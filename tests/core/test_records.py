@@ -63,7 +63,6 @@ def broken_documents(draw: st.DrawFn) -> dict[str, Any]:
     return data
 
 
-
 @RUNS
 @given(tournament_dicts())
 def test_a_valid_file_is_read_the_same_through_every_door(data):
