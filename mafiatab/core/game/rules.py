@@ -1,0 +1,441 @@
+"""The rules of each event (game-log.md, "How the engine decides"): one handler per
+event type, each giving the state after its event or raising `Refused`.
+
+The handlers build new frozen states and never change the one they are given, so a
+refused event leaves the game as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from typing import Any
+
+from mafiatab.core.game.log import Event, EventType
+from mafiatab.core.game.problems import GameProblem, seat_list
+from mafiatab.core.game.state import (
+    Check,
+    Departure,
+    GameState,
+    How,
+    Night,
+    Nomination,
+    Phase,
+    PhaseKind,
+    Removal,
+    Voting,
+    VotingBlock,
+    VotingStatus,
+)
+from mafiatab.core.roles import Role, Team, Winner
+
+#: The reason a fourth foul's removal carries.
+FOUL_REMOVAL_REASON = "4 fouls"
+
+_DAY, _NIGHT = PhaseKind.DAY, PhaseKind.NIGHT
+_ACTIVE = (VotingStatus.OPEN, VotingStatus.REVOTE, VotingStatus.LIFT)
+
+
+class Refused(Exception):
+    """An event the rules refuse: a problem code and its parameters."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+    def problem(self, index: int, event: Event) -> GameProblem:
+        """The located problem."""
+        return GameProblem(self.code, self.params, index, event.type.value)
+
+
+# --- helpers ---------------------------------------------------------------------
+
+
+def _need_day(state: GameState) -> int:
+    if not state.phase.is_day():
+        raise Refused("game.day_only", night=state.phase.number)
+    return state.phase.number
+
+
+def _need_night(state: GameState) -> Night:
+    night = state.night
+    if night is None:
+        raise Refused("game.night_only", day=state.phase.number)
+    return night
+
+
+def _need_alive(state: GameState, seat: int | None, field: str = "seat") -> int:
+    if seat is None:
+        raise Refused("event.missing", field=field)
+    if not state.is_alive(seat):
+        raise Refused("seat.not_alive", field=field, seat=seat)
+    return seat
+
+
+def _leave(state: GameState, seats: Iterable[int], how: How, phase: Phase) -> GameState:
+    """The seats leave; the end of the game is checked once, after all of them."""
+    seats = tuple(seats)
+    quiet = phase.number if phase.is_day() else phase.number + 1
+    state = replace(
+        state,
+        alive=tuple(s for s in state.alive if s not in seats),
+        left=state.left + tuple(Departure(s, how, phase) for s in seats),
+        quiet_since=quiet,
+    )
+    return _check_end(state)
+
+
+def _check_end(state: GameState) -> GameState:
+    black = len(state.team_alive(Team.BLACK))
+    red = len(state.alive) - black
+    if black == 0:
+        return replace(state, winner=Winner.RED, end="no_black")
+    if black >= red:
+        return replace(state, winner=Winner.BLACK, end="black_majority")
+    return state
+
+
+def _cancel_voting(state: GameState) -> GameState:
+    """A removal cancels the first day voting that has not given its result."""
+    if state.phase.is_day() and state.voting.status in _ACTIVE:
+        day = state.phase.number
+        voting = Voting(day, VotingStatus.CANCELLED, state.voting.nominations)
+        return replace(state, voting=voting, cancelled_days=state.cancelled_days | {day})
+    if state.phase.is_day() and state.voting.status is VotingStatus.CANCELLED:
+        return state
+    target = state.phase.number + 1
+    return replace(state, cancelled_days=state.cancelled_days | {target})
+
+
+def _remove(state: GameState, seat: int, how: How, removal: Removal) -> GameState:
+    state = _cancel_voting(state)
+    night = state.night
+    if night is not None and night.killed == seat:
+        state = replace(state, nights=(*state.nights[:-1], replace(night, killed=None)))
+    state = replace(state, removals=(*state.removals, removal))
+    return _leave(state, (seat,), how, state.phase)
+
+
+# --- the day ---------------------------------------------------------------------
+
+
+def _open_voting(state: GameState, day: int) -> Voting:
+    voting = state.voting
+    status = voting.status
+    if status is VotingStatus.NONE:
+        raise Refused("voting.day1_off")
+    if status is VotingStatus.CANCELLED:
+        raise Refused("voting.cancelled", day=day)
+    if status is VotingStatus.OVER:
+        raise Refused("voting.over", day=day)
+    return voting
+
+
+def _nominate(state: GameState, event: Event) -> GameState:
+    day = _need_day(state)
+    voting = _open_voting(state, day)
+    if voting.status is not VotingStatus.OPEN:
+        raise Refused("nominate.closed", day=day)
+    by = _need_alive(state, event.by, "by")
+    seat = _need_alive(state, event.seat, "seat")
+    for nomination in voting.nominations:
+        if nomination.by == by:
+            raise Refused("nominate.by_twice", by=by, seat=nomination.seat)
+        if nomination.seat == seat:
+            raise Refused("nominate.seat_twice", seat=seat, by=nomination.by)
+    nominations = (*voting.nominations, Nomination(seat, by))
+    voting = replace(voting, nominations=nominations, candidates=tuple(n.seat for n in nominations))
+    return replace(state, voting=voting)
+
+
+def _vote(state: GameState, event: Event) -> GameState:
+    day = _need_day(state)
+    voting = _open_voting(state, day)
+    if voting.status is VotingStatus.LIFT:
+        raise Refused("vote.lift_due", seats=seat_list(voting.candidates))
+    if voting.status is VotingStatus.OPEN and len(voting.nominations) < 2:
+        raise Refused("vote.too_few", count=len(voting.nominations))
+    candidates, counts = voting.candidates, event.counts
+    if len(counts) != len(candidates):
+        raise Refused("vote.counts_length", expected=len(candidates), given=len(counts))
+    for count in counts:
+        if count < 0:
+            raise Refused("vote.negative", value=count)
+    if sum(counts) != len(state.alive):
+        raise Refused("vote.sum", total=sum(counts), alive=len(state.alive))
+    by_seat = {n.seat: n.by for n in voting.nominations}
+    revote = voting.status is VotingStatus.REVOTE
+    block = VotingBlock(
+        day, candidates, counts, tuple(by_seat[s] for s in candidates), revote=revote
+    )
+    voting = replace(voting, blocks=(*voting.blocks, block))
+    top = max(counts)
+    leaders = tuple(s for s, n in zip(candidates, counts, strict=True) if n == top)
+    over = replace(voting, status=VotingStatus.OVER, candidates=())
+    if len(leaders) == 1:
+        return _leave(replace(state, voting=over), leaders, How.VOTE, state.phase)
+    if not revote and set(leaders) == set(state.alive):
+        return replace(state, voting=over)  # every living player tied: nobody leaves
+    if revote and leaders == candidates:
+        if len(leaders) == 3 and len(state.alive) == 9 and not state.settings.lift_three_at_nine:
+            return replace(state, voting=over)
+        return replace(state, voting=replace(voting, status=VotingStatus.LIFT))
+    voting = replace(voting, status=VotingStatus.REVOTE, candidates=leaders)
+    return replace(state, voting=voting)
+
+
+def _lift(state: GameState, event: Event) -> GameState:
+    day = _need_day(state)
+    voting = state.voting
+    if voting.status is VotingStatus.OVER and _is_three_at_nine(state, voting):
+        raise Refused("lift.three_at_nine")
+    voting = _open_voting(state, day)
+    if voting.status is not VotingStatus.LIFT:
+        raise Refused("lift.not_due")
+    alive = len(state.alive)
+    votes = event.lift_for
+    if votes is None:
+        raise Refused("event.missing", field="for")
+    if not 0 <= votes <= alive:
+        raise Refused("lift.range", alive=alive, value=votes)
+    blocks = (*voting.blocks[:-1], replace(voting.blocks[-1], lift=votes))
+    over = replace(voting, status=VotingStatus.OVER, candidates=(), blocks=blocks)
+    state = replace(state, voting=over)
+    if votes * 2 > alive:
+        return _leave(state, voting.candidates, How.LIFT, state.phase)
+    return state
+
+
+def _is_three_at_nine(state: GameState, voting: Voting) -> bool:
+    """The day's last vote was a revote that tied the same three seats with nine alive."""
+    if len(voting.blocks) < 2 or len(state.alive) != 9:
+        return False
+    last, before = voting.blocks[-1], voting.blocks[-2]
+    return (
+        last.revote
+        and len(last.nominees) == 3
+        and len(set(last.votes)) == 1
+        and last.nominees
+        == tuple(
+            s for s, n in zip(before.nominees, before.votes, strict=True) if n == max(before.votes)
+        )
+    )
+
+
+def night_refusal(voting: Voting) -> Refused | None:
+    if voting.status is VotingStatus.REVOTE:
+        return Refused("night.revote_due", seats=seat_list(voting.candidates))
+    if voting.status is VotingStatus.LIFT:
+        return Refused("night.lift_due", seats=seat_list(voting.candidates))
+    if voting.status is VotingStatus.OPEN and len(voting.nominations) >= 2:
+        return Refused("night.vote_due", count=len(voting.nominations))
+    return None
+
+
+def _night(state: GameState, event: Event) -> GameState:
+    day = _need_day(state)
+    voting = state.voting
+    refusal = night_refusal(voting)
+    if refusal is not None:
+        raise refusal
+    if voting.status is VotingStatus.OPEN and len(voting.nominations) == 1:
+        single = voting.nominations[0]
+        block = VotingBlock(day, (single.seat,), (), (single.by,))
+        voting = replace(voting, status=VotingStatus.OVER, blocks=(block,))
+        state = replace(state, voting=voting)
+        if day > 1:
+            state = _leave(state, (single.seat,), How.SINGLE, state.phase)
+    state = replace(state, blocks=state.blocks + voting.blocks)
+    if state.is_finished():
+        return replace(state, voting=Voting(day, VotingStatus.OVER))
+    night = Night(
+        day,
+        don_may_check=state.is_alive(state.roles.index(Role.DON) + 1),
+        sheriff_may_check=state.is_alive(state.roles.index(Role.SHERIFF) + 1),
+    )
+    state = replace(
+        state,
+        phase=Phase(_NIGHT, day),
+        voting=Voting(day, VotingStatus.NONE),
+        nights=(*state.nights, night),
+        morning_kill=None,
+    )
+    if day >= state.quiet_since + 3:
+        return replace(state, winner=Winner.DRAW, end="draw")
+    return state
+
+
+# --- the night -------------------------------------------------------------------
+
+
+def _shots(state: GameState, event: Event) -> GameState:
+    night = _need_night(state)
+    if night.has_shots():
+        raise Refused("shots.twice", night=night.number)
+    shooters = state.team_alive(Team.BLACK)
+    given = tuple(by for by, _ in event.shots)
+    if given != shooters:
+        raise Refused("shots.seats", expected=seat_list(shooters), given=seat_list(given))
+    for by, target in event.shots:
+        if target is not None and not state.is_alive(target):
+            raise Refused("shots.target", by=by, seat=target)
+    targets = {target for _, target in event.shots}
+    killed = next(iter(targets)) if len(targets) == 1 else None
+    night = replace(night, shots=event.shots, killed=killed)
+    return replace(state, nights=(*state.nights[:-1], night))
+
+
+def _check(state: GameState, event: Event, role: Role) -> GameState:
+    night = _need_night(state)
+    name = role.value
+    if not night.has_shots():
+        raise Refused("check.before_shots")
+    checker = state.roles.index(role) + 1
+    allowed = night.don_may_check if role is Role.DON else night.sheriff_may_check
+    if not allowed or not state.is_alive(checker):
+        raise Refused("check.absent", role=name, seat=checker)
+    if (night.don_check if role is Role.DON else night.sheriff_check) is not None:
+        raise Refused("check.twice", role=name)
+    seat = event.seat
+    if seat is None:
+        raise Refused("event.missing", field="seat")
+    if seat == checker:
+        raise Refused("check.own", role=name)
+    if not state.is_alive(seat):
+        raise Refused("check.target", seat=seat)
+    checked = state.role(seat)
+    if role is Role.DON:
+        answer = "sheriff" if checked is Role.SHERIFF else "not_sheriff"
+        night = replace(night, don_check=Check(checker, seat, answer))
+    else:
+        answer = "black" if checked.is_black_team() else "red"
+        night = replace(night, sheriff_check=Check(checker, seat, answer))
+    return replace(state, nights=(*state.nights[:-1], night))
+
+
+def _don_check(state: GameState, event: Event) -> GameState:
+    return _check(state, event, Role.DON)
+
+
+def _sheriff_check(state: GameState, event: Event) -> GameState:
+    return _check(state, event, Role.SHERIFF)
+
+
+def _day(state: GameState, event: Event) -> GameState:
+    night = _need_night(state)
+    if not night.has_shots():
+        raise Refused("day.no_shots", night=night.number)
+    number = night.number
+    killed = night.killed
+    day = number + 1
+    state = replace(
+        state,
+        phase=Phase(_DAY, day),
+        morning_kill=killed,
+        lost_speech=tuple((s, d) for s, d in state.lost_speech if d >= day),
+    )
+    if killed is not None:
+        if number == 1:
+            state = replace(state, first_killed=killed, best_move_open=True)
+        state = _leave(state, (killed,), How.SHOT, Phase(_NIGHT, number))
+    status = VotingStatus.CANCELLED if day in state.cancelled_days else VotingStatus.OPEN
+    return replace(
+        state,
+        voting=Voting(day, status),
+        first_speaker=_next_living(state, state.first_speaker),
+    )
+
+
+def _next_living(state: GameState, seat: int) -> int:
+    for offset in range(1, 11):
+        candidate = (seat - 1 + offset) % 10 + 1
+        if state.is_alive(candidate):
+            return candidate
+    return seat
+
+
+# --- any time --------------------------------------------------------------------
+
+
+def _foul(state: GameState, event: Event) -> GameState:
+    seat = _need_alive(state, event.seat)
+    fouls = list(state.fouls)
+    fouls[seat - 1] += 1
+    state = replace(state, fouls=tuple(fouls))
+    if fouls[seat - 1] == 3:
+        state = replace(
+            state, lost_speech=(*state.lost_speech, (seat, _lost_speech_day(state, seat)))
+        )
+    if fouls[seat - 1] >= 4:
+        phase = state.phase
+        removal = Removal(seat, FOUL_REMOVAL_REASON, online=False, fined=True, phase=phase)
+        state = replace(state, lost_speech=tuple(x for x in state.lost_speech if x[0] != seat))
+        return _remove(state, seat, How.FOULS, removal)
+    return state
+
+
+def _lost_speech_day(state: GameState, seat: int) -> int:
+    """The day whose regular speech a third foul costs: the seat's next one. By day the
+    engine knows a speech has passed once the voting began or a later speaker nominated."""
+    day = state.phase.number
+    if state.phase.is_night():
+        return day + 1
+    if state.voting.blocks or state.voting.status in (VotingStatus.OVER,):
+        return day + 1
+    order = [s.seat for s in state.speech_order() if s.seat in state.alive]
+    position = order.index(seat) if seat in order else 0
+    for nomination in state.voting.nominations:
+        if nomination.by in order and order.index(nomination.by) >= position:
+            return day + 1
+    return day
+
+
+def _remove_event(state: GameState, event: Event) -> GameState:
+    seat = _need_alive(state, event.seat)
+    if event.online and not state.settings.online:
+        raise Refused("remove.online")
+    removal = Removal(seat, event.reason, event.online, event.fined, state.phase)
+    state = replace(state, lost_speech=tuple(x for x in state.lost_speech if x[0] != seat))
+    return _remove(state, seat, How.REMOVED, removal)
+
+
+def _pause(state: GameState, event: Event) -> GameState:
+    _need_alive(state, event.seat)
+    return state
+
+
+def _defeat(state: GameState, event: Event) -> GameState:
+    team = event.team
+    if team is None:
+        raise Refused("event.missing", field="team")
+    winner = Winner.BLACK if team is Team.RED else Winner.RED
+    return replace(state, winner=winner, end="defeat", defeat=(team, event.reason))
+
+
+def _best_move(state: GameState, event: Event) -> GameState:
+    if not state.best_move_open:
+        raise Refused("best_move.twice" if state.best_move else "best_move.closed")
+    seats = event.seats
+    if len(seats) != 3 or len(set(seats)) != 3 or not all(1 <= n <= 10 for n in seats):
+        raise Refused("best_move.seats", seats=seat_list(seats))
+    if state.first_killed in seats:
+        raise Refused("best_move.own", seat=state.first_killed)
+    return replace(state, best_move=seats, best_move_open=False)
+
+
+HANDLERS: dict[EventType, Callable[[GameState, Event], GameState]] = {
+    EventType.NOMINATE: _nominate,
+    EventType.VOTE: _vote,
+    EventType.LIFT: _lift,
+    EventType.FOUL: _foul,
+    EventType.REMOVE: _remove_event,
+    EventType.PAUSE: _pause,
+    EventType.NIGHT: _night,
+    EventType.SHOTS: _shots,
+    EventType.DON_CHECK: _don_check,
+    EventType.SHERIFF_CHECK: _sheriff_check,
+    EventType.DAY: _day,
+    EventType.BEST_MOVE: _best_move,
+    EventType.DEFEAT: _defeat,
+}
