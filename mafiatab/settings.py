@@ -99,6 +99,7 @@ INSTALLED_APPS = [
     "mafiatab.api",
     "mafiatab.seating",
     "mafiatab.security",
+    "mafiatab.printables",
 ]
 
 MIDDLEWARE = [

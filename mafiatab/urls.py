@@ -22,5 +22,6 @@ urlpatterns = [
     path(TOURNAMENT, include("mafiatab.standings.urls")),
     path(TOURNAMENT, include("mafiatab.games.urls")),
     path(TOURNAMENT, include("mafiatab.seating.urls")),
+    path(TOURNAMENT, include("mafiatab.printables.urls")),
     path("", include("mafiatab.tournaments.urls")),
 ]

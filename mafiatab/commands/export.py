@@ -19,6 +19,18 @@ def register(subparsers: Any) -> None:
         "--data-dir", default=None, metavar="DIR", help="data directory (default ./data)"
     )
     parser.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
+    parser.add_argument(
+        "--archive",
+        metavar="FILE",
+        help="write the tournament's archive (ZIP: the file, standings PDF and XLSX, "
+        "seating and every protocol as PDF, game logs) here instead",
+    )
+    parser.add_argument(
+        "--lang",
+        choices=("en", "ru"),
+        default="en",
+        help="language of the archive's documents (default en)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -42,9 +54,40 @@ def run(args: argparse.Namespace) -> int:
         for problem in problems:
             print(problem, file=sys.stderr)
         return 2
+    if args.archive:
+        return _archive(tournament, args)
     text = dumps_tournament(core)
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")
     else:
         sys.stdout.write(text)
+    return 0
+
+
+def _archive(tournament: Any, args: argparse.Namespace) -> int:
+    """Write the archive next to its target, then move it in place: a failed run leaves
+    no half-written archive."""
+    from django.utils import translation
+
+    from mafiatab.printables.archive import write_archive
+
+    target = Path(args.archive)
+    partial = target.with_name(target.name + ".partial")
+    try:
+        with translation.override(args.lang), partial.open("wb") as out:
+            size = write_archive(tournament, out)
+        partial.replace(target)
+    except OSError as exc:
+        partial.unlink(missing_ok=True)
+        print(f"cannot write the archive {str(target)!r}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+    if args.output:
+        from mafiatab.core.tournament_file import dumps_tournament
+        from mafiatab.tournaments.conversion import core_tournament
+
+        Path(args.output).write_text(dumps_tournament(core_tournament(tournament)), "utf-8")
+    print(f"wrote {target} ({size} bytes)", file=sys.stderr)
     return 0

@@ -30,6 +30,7 @@ from mafiatab.games.models import (
     Round,
 )
 from mafiatab.tournaments.models import Tournament
+from mafiatab.tournaments.permissions import user_can
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,36 @@ def seat_participants(
                 seat = {**seat, "player": holder.nickname}
         seats.append(seat)
     return ({**data, "seats": seats} if "seats" in data else data), problems
+
+
+def points_by_seat(data: dict[str, Any], check: ProtocolCheck) -> dict[int, dict[str, Any]]:
+    """Each seat's main and extra points of the game, summed from the core's score lines
+    (`check.lines`): what the game page and the printed protocol show. Empty when the
+    protocol cannot be read yet."""
+    seats = {
+        (seat.get("player") or ""): n for n, seat in enumerate(data.get("seats") or [], start=1)
+    }
+    sums: dict[int, dict[str, Any]] = {}
+    if check.protocol is not None:
+        sums = {n: {"main": 0, "extra": 0} for n in seats.values()}
+    for line in check.lines:
+        n = seats.get(line.player)
+        if n is None:
+            continue
+        entry = sums.setdefault(n, {"main": 0, "extra": 0})
+        entry[line.kind if line.kind in ("main", "extra") else "extra"] += line.points
+    return sums
+
+
+def can_view_game(user: Any, game: Game) -> bool:
+    """True when `user` may read the game's protocol: anyone once it is confirmed, the
+    staff always, a player of the game once it is submitted."""
+    tournament = game.tournament
+    return (
+        game.is_confirmed
+        or user_can(user, tournament, "view_protocols")
+        or user_can(user, tournament, "file_protest", game=game)
+    )
 
 
 def core_tournament_of(tournament: Tournament, *, provisional: bool = False) -> CoreTournament:

@@ -36,15 +36,6 @@ def _refuse(request: HttpRequest, found: bool) -> HttpResponse:
     raise PermissionDenied
 
 
-def _can_view(user: Any, game: Game) -> bool:
-    tournament = game.tournament
-    return (
-        game.is_confirmed
-        or user_can(user, tournament, "view_protocols")
-        or user_can(user, tournament, "file_protest", game=game)
-    )
-
-
 def _load(request: HttpRequest, slug: str, pk: int, action: str) -> Game | HttpResponse:
     """The game `pk` when the user may do `action` on it ("view" for reading)."""
     tournament = get_object_or_404(Tournament, slug=slug)
@@ -56,7 +47,7 @@ def _load(request: HttpRequest, slug: str, pk: int, action: str) -> Game | HttpR
     if game is None:
         return _refuse(request, False)
     allowed = (
-        _can_view(request.user, game)
+        selectors.can_view_game(request.user, game)
         if action == "view"
         else user_can(request.user, tournament, action, game=game)
     )
@@ -238,26 +229,10 @@ def history(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 # --- the protocol form -------------------------------------------------------------------
 
 
-def _points_by_seat(data: dict[str, Any], check: selectors.ProtocolCheck) -> dict[int, Any]:
-    seats = {
-        (seat.get("player") or ""): n for n, seat in enumerate(data.get("seats") or [], start=1)
-    }
-    sums: dict[int, dict[str, Any]] = {}
-    if check.protocol is not None:
-        sums = {n: {"main": 0, "extra": 0} for n in seats.values()}
-    for line in check.lines:
-        n = seats.get(line.player)
-        if n is None:
-            continue
-        entry = sums.setdefault(n, {"main": 0, "extra": 0})
-        entry[line.kind if line.kind in ("main", "extra") else "extra"] += line.points
-    return sums
-
-
 def _seat_rows(
     data: dict[str, Any], check: selectors.ProtocolCheck, cells: dict[str, list[str]]
 ) -> list[dict[str, Any]]:
-    sums = _points_by_seat(data, check)
+    sums = selectors.points_by_seat(data, check)
     raw = pf.raw_from_data(data)
     rows = []
     for n in pf.SEATS:
@@ -325,7 +300,7 @@ def _form_context(
     _seated, not_seated = selectors.seat_participants(tournament.pk, parsed.data)
     problems = [*parsed.problems, *not_seated, *check.problems]
     cells = pf.problems_by_cell(problems, parsed.data)
-    sums = _points_by_seat(parsed.data, check)
+    sums = selectors.points_by_seat(parsed.data, check)
     return {
         "tournament": tournament,
         "game": game,

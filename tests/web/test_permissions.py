@@ -27,6 +27,11 @@ PUBLIC = {
     "games:list",
     "seating:index",
     "seating:print",
+    "printables:blank_protocols",
+    "printables:seating",
+    "printables:judge_copies",
+    "printables:standings_pdf",
+    "printables:standings_xlsx",
 }
 
 

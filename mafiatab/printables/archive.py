@@ -1,0 +1,146 @@
+"""The tournament archive: one ZIP file with everything printed about a tournament.
+
+    <slug>.json                  the tournament file (confirmed protocols, penalties)
+    standings.pdf, standings.xlsx
+    seating.pdf, seating-judges.pdf
+    protocols/protocol-<game>.pdf   every game's protocol (unconfirmed ones marked)
+    logs/...                     the judge console's game logs, when there are any
+
+The archive is the staff's view of the tournament (live official standings, every
+game) and is written as a stream: a file is added as soon as it is rendered.
+
+Game logs come from the judge console through one extension point: when the module
+`mafiatab.console.selectors` has a function `logs_for_tournament(tournament)`, each
+item it yields, `(file name, content)` with content as bytes, text or a JSON-able
+value, is stored under `logs/`. Without that module or function there is no `logs/`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import zipfile
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, Any
+
+from mafiatab.core.tournament_file import dumps_tournament
+from mafiatab.printables import documents
+from mafiatab.printables.pdf import Renderer
+from mafiatab.standings.services import viewer_standings
+from mafiatab.tournaments.conversion import core_tournament
+from mafiatab.tournaments.models import Tournament
+
+#: The judge console's extension point: module and function.
+LOGS_MODULE = "mafiatab.console.selectors"
+LOGS_FUNCTION = "logs_for_tournament"
+
+
+def console_logs(tournament: Tournament) -> Iterator[tuple[str, bytes]]:
+    """The console's game logs of the tournament, as (file name, bytes); none when the
+    console app does not provide `logs_for_tournament`."""
+    try:
+        module = importlib.import_module(LOGS_MODULE)
+    except ModuleNotFoundError as exc:
+        if exc.name and LOGS_MODULE.startswith(exc.name):
+            return
+        raise
+    provide: Callable[[Tournament], Iterable[tuple[str, Any]]] | None = getattr(
+        module, LOGS_FUNCTION, None
+    )
+    if provide is None:
+        return
+    for name, content in provide(tournament):
+        if isinstance(content, bytes):
+            data = content
+        elif isinstance(content, str):
+            data = content.encode("utf-8")
+        else:
+            data = json.dumps(content, ensure_ascii=False, indent=1).encode("utf-8")
+        yield str(name), data
+
+
+class _Names:
+    """File names of the archive, each used once."""
+
+    def __init__(self) -> None:
+        self.used: set[str] = set()
+
+    def __call__(self, name: str) -> str:
+        stem, dot, ext = name.rpartition(".")
+        if not dot:
+            stem, ext = name, ""
+        candidate, n = name, 1
+        while candidate.casefold() in self.used:
+            n += 1
+            candidate = f"{stem}-{n}.{ext}" if ext else f"{stem}-{n}"
+        self.used.add(candidate.casefold())
+        return candidate
+
+
+#: One file of the archive: its name, its content, and whether it is stored as it is
+#: (PDF and XLSX are compressed already).
+Entry = tuple[str, bytes | str, bool]
+
+
+def archive_entries(tournament: Tournament, renderer: Renderer) -> Iterator[Entry]:
+    """The archive's files, each rendered when it is asked for."""
+    yield f"{tournament.slug}.json", dumps_tournament(core_tournament(tournament)), False
+    shown = viewer_standings(tournament=tournament, staff=True)
+    yield (
+        "standings.pdf",
+        documents.standings_pdf(renderer, tournament, shown, provisional=False),
+        True,
+    )
+    yield "standings.xlsx", documents.standings_xlsx(shown), True
+    yield "seating.pdf", documents.seating_pdf(renderer, tournament, staff=True), True
+    judges = documents.judge_copies_pdf(renderer, tournament, staff=True)
+    if judges is not None:
+        yield "seating-judges.pdf", judges, True
+    sheets = documents.protocol_sheets(tournament, documents.games_for_print(tournament))
+    for name, pdf in renderer.each_protocol(sheets):
+        yield f"protocols/{name}", pdf, True
+    for name, data in console_logs(tournament):
+        yield f"logs/{name}", data, False
+
+
+class ChunkStream:
+    """A write-only, unseekable stream whose bytes are taken out as chunks."""
+
+    def __init__(self) -> None:
+        self.parts: list[bytes] = []
+
+    def write(self, data: bytes) -> int:
+        self.parts.append(bytes(data))
+        return len(data)
+
+    def flush(self) -> None:
+        return None
+
+    def take(self) -> bytes:
+        data = b"".join(self.parts)
+        self.parts.clear()
+        return data
+
+
+def archive_stream(tournament: Tournament, *, renderer: Renderer | None = None) -> Iterator[bytes]:
+    """The archive as chunks of bytes, one per file, as soon as each file is rendered."""
+    renderer = renderer or Renderer()
+    stream = ChunkStream()
+    names = _Names()
+    with zipfile.ZipFile(stream, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name, data, packed in archive_entries(tournament, renderer):
+            kind = zipfile.ZIP_STORED if packed else zipfile.ZIP_DEFLATED
+            archive.writestr(names(name), data, compress_type=kind)
+            yield stream.take()
+    yield stream.take()
+
+
+def write_archive(
+    tournament: Tournament, out: IO[bytes], *, renderer: Renderer | None = None
+) -> int:
+    """Write the tournament's archive to `out`; returns its size in bytes."""
+    size = 0
+    for chunk in archive_stream(tournament, renderer=renderer):
+        out.write(chunk)
+        size += len(chunk)
+    return size

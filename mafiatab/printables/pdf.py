@@ -1,0 +1,82 @@
+"""PDF documents from Django templates, with WeasyPrint.
+
+Laying out pages is what costs: many protocols are therefore laid out together, as one
+document (`PROTOCOLS_PER_DOCUMENT` at a time, to bound the memory), and each
+protocol's PDF is written from its own pages of that document.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from django.contrib.staticfiles import finders
+from django.template.loader import render_to_string
+
+from mafiatab.printables.sheets import ProtocolSheet
+
+#: The print stylesheet, a static file of this app.
+STYLESHEET = "printables/print.css"
+#: Protocols laid out in one document.
+PROTOCOLS_PER_DOCUMENT = 100
+
+
+class Renderer:
+    """WeasyPrint with the print stylesheet and fonts loaded once, for many documents."""
+
+    def __init__(self) -> None:
+        from weasyprint import CSS
+        from weasyprint.text.fonts import FontConfiguration
+
+        path = finders.find(STYLESHEET)
+        if path is None:
+            raise RuntimeError(f"the stylesheet {STYLESHEET} is missing")
+        self.fonts = FontConfiguration()
+        self.css = CSS(filename=str(path), font_config=self.fonts)
+
+    def document(self, template: str, context: dict[str, Any]) -> Any:
+        """The laid-out pages of `template` (a WeasyPrint document)."""
+        from weasyprint import HTML
+
+        html = render_to_string(template, context)
+        return HTML(string=html, base_url=".").render(
+            stylesheets=[self.css], font_config=self.fonts
+        )
+
+    def pdf(self, template: str, context: dict[str, Any]) -> bytes:
+        """`template` rendered with `context` as PDF bytes."""
+        return bytes(self.document(template, context).write_pdf())
+
+    def protocols(self, sheets: Sequence[ProtocolSheet]) -> bytes:
+        """The protocols as one PDF, a sheet after another."""
+        return self.pdf("printables/protocols.html", {"sheets": sheets, "title": _title(sheets)})
+
+    def each_protocol(self, sheets: Sequence[ProtocolSheet]) -> Iterator[tuple[str, bytes]]:
+        """Every sheet as its own PDF: (file name, bytes), in order.
+
+        The sheets are laid out `PROTOCOLS_PER_DOCUMENT` at a time in one document;
+        each sheet's pages (one, or two with written reasons) are found by the anchor
+        its first page holds and written as a PDF of their own.
+        """
+        for start in range(0, len(sheets), PROTOCOLS_PER_DOCUMENT):
+            chunk = sheets[start : start + PROTOCOLS_PER_DOCUMENT]
+            document = self.document(
+                "printables/protocols.html", {"sheets": chunk, "title": _title(chunk)}
+            )
+            keys = {sheet.key for sheet in chunk}
+            firsts: dict[str, int] = {}
+            for index, page in enumerate(document.pages):
+                for anchor in page.anchors:
+                    if anchor in keys and anchor not in firsts:
+                        firsts[anchor] = index
+            bounds = [firsts[sheet.key] for sheet in chunk] + [len(document.pages)]
+            for i, sheet in enumerate(chunk):
+                pages = document.pages[bounds[i] : bounds[i + 1]]
+                yield sheet.filename, bytes(document.copy(pages).write_pdf())
+
+
+def _title(sheets: Sequence[ProtocolSheet]) -> str:
+    if not sheets:
+        return ""
+    first = sheets[0]
+    return f"{first.tournament} · {first.game}" if len(sheets) == 1 else first.tournament
