@@ -63,7 +63,7 @@ PROBLEM_TEMPLATES: Final[Mapping[str, str]] = {
     "nickname.bidi_character": "the nickname holds a bidirectional-formatting character",
     # seats and roles
     "seats.count": "a game has 10 seats, not %(count)s",
-    "player.twice": "%(player)s is already seated at seat %(other)s",
+    "player.twice": "'%(player)s' is already seated at seat %(other)s",
     "roles.count": (
         "roles must be 6 red, 1 sheriff, 2 black and 1 don; "
         "found %(red)s red, %(sheriff)s sheriff, %(black)s black, %(don)s don"
@@ -112,7 +112,7 @@ PROBLEM_TEMPLATES: Final[Mapping[str, str]] = {
     "game.id_twice": "two games have this id",
     "tournament_penalty.player": "player must be a nickname, not %(value)s",
     "tournament_penalty.positive": "points must be 0 or negative, not %(points)s",
-    "tournament_penalty.unknown_player": "%(player)s plays no game of the tournament",
+    "tournament_penalty.unknown_player": "'%(player)s' plays no game of the tournament",
     # voting (game-rules.md)
     "voting.day_start": "days start at 1, not %(day)s",
     "voting.day_order": "day %(day)s comes after day %(previous)s: blocks go in order",
@@ -222,6 +222,11 @@ def shown(value: object) -> str | int:
     if isinstance(value, dict):
         return "an object"
     return type(value).__name__
+
+
+def cut(text: str) -> str:
+    """A text as a problem quotes it: cut short after 40 characters."""
+    return text if len(text) <= _SHOWN_TEXT else text[:_SHOWN_TEXT] + "…"
 
 
 def points_text(value: Fraction) -> str:

@@ -30,6 +30,7 @@ from mafiatab.core.problems import (
     INT_MAX,
     SEED_MAX,
     Problem,
+    cut,
     game_label,
     problem,
     shown,
@@ -199,7 +200,7 @@ def _check_players(protocol: Protocol, checker: Checker, problems: list[Problem]
             key = checker.learn(nick)
         if key in seen:
             problems.append(
-                problem(gid, number, "player", "player.twice", player=shown(nick), other=seen[key])
+                problem(gid, number, "player", "player.twice", player=cut(nick), other=seen[key])
             )
         else:
             seen[key] = number
@@ -501,7 +502,7 @@ def validate_tournament_settings(tournament: Tournament) -> list[Problem]:
                     None,
                     field,
                     "tournament_penalty.unknown_player",
-                    player=shown(penalty.player),
+                    player=cut(penalty.player),
                 )
             )
     return problems

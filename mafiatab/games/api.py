@@ -230,7 +230,10 @@ def _detail(game: Game) -> dict[str, Any]:
         **{f: getattr(game, f) for f in GameOut.model_fields if f != "id"},
         "id": game.pk,
         "protocol": data,
-        "problems": [{"seat": p.seat, "field": p.field, "message": p.message} for p in problems],
+        "problems": [
+            {"seat": p.seat, "field": p.field, "message": p.message, "code": p.code}
+            for p in problems
+        ],
     }
 
 

@@ -23,6 +23,7 @@ from mafiatab.core.roles import Role
 from mafiatab.core.validation import Problem
 from mafiatab.core.voting import MAX_VOTING_ROUNDS
 from mafiatab.games.models import STAGE_CHOICES
+from mafiatab.messages import problem_text
 from mafiatab.tournaments.bounds import (
     MAX_SMALL,
     BoundedIntegerField,
@@ -279,6 +280,8 @@ _ROWS = {
 def cell_of(problem: Problem, data: Mapping[str, Any]) -> str:
     """The form cell a problem belongs next to."""
     name = problem.field
+    if name.split(".")[0] in _ROWS:  # e.g. "judge_extra.reason"
+        name = name.split(".")[0]
     if name in ("player", "role", "fouls"):
         return f"{name}_{problem.seat}" if problem.seat else "roles"
     if name in ("winner", "best_move", "first_killed"):
@@ -306,12 +309,21 @@ _EMPTY = {
 }
 
 
+#: Codes that, with nothing written (`null`), mean an empty cell of the form.
+_EMPTY_CODES = {"field.missing", "value.choice", "role.unknown", "type.nickname", "type.string"}
+
+
+def _is_empty(problem: Problem) -> bool:
+    return problem.code in _EMPTY_CODES and problem.params.get("value", "None") == "None"
+
+
 def problems_by_cell(problems: list[Problem], data: Mapping[str, Any]) -> dict[str, list[str]]:
-    """Each cell's problem messages (every cell present, most empty)."""
+    """Each cell's problem messages in the active language (every cell present, most
+    empty)."""
     cells: dict[str, list[str]] = {key: [] for key in cell_keys()}
     for problem in problems:
-        message = problem.message
-        if message.endswith("not None") and problem.field in _EMPTY:
+        message = problem_text(problem)
+        if problem.field in _EMPTY and _is_empty(problem):
             message = str(_EMPTY[problem.field])
         if problem.seat is not None and not problem.field.startswith(("player", "role", "fouls")):
             message = _("seat %(seat)d: %(message)s") % {"seat": problem.seat, "message": message}
