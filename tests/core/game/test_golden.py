@@ -19,6 +19,13 @@ VALID = sorted(p.name.removesuffix(".log.json") for p in (GOLDEN / "valid").glob
 INVALID = sorted(p.name.removesuffix(".log.json") for p in (GOLDEN / "invalid").glob("*.log.json"))
 
 
+def _block(block: object) -> tuple[object, ...]:
+    fields = ("day", "nominees", "votes", "nominated_by", "revote", "lift")
+    return tuple(
+        tuple(v) if isinstance(v, tuple) else v for v in map(block.__getattribute__, fields)
+    )
+
+
 def _read(path: Path) -> object:
     return json.loads(path.read_text(encoding="utf-8"))
 
@@ -54,6 +61,7 @@ def test_a_finished_golden_game_gives_a_protocol_that_is_read_and_scored(name):
     protocol = protocol_from_dict(state.protocol(), ruleset=state.ruleset)
     assert protocol.winner is state.winner
     assert protocol.first_killed == state.first_killed
+    assert [_block(b) for b in protocol.voting] == [_block(b) for b in state.voting_blocks()]
     lines = score_game(protocol, get_regulation(state.ruleset))
     assert lines or state.winner.value == "draw"
 

@@ -106,6 +106,8 @@ def test_the_protocol_of_a_finished_game_passes_the_files_validation_and_is_scor
     assert protocol.winner is state.winner
     assert protocol.fouls == state.fouls
     assert {r.seat for r in protocol.disqualified} == {r.seat for r in state.removals}
+    assert len(protocol.voting) == len(state.voting_blocks())
+    assert [b.lift for b in protocol.voting] == [b.lift for b in state.voting_blocks()]
     score_game(protocol, get_regulation(state.ruleset))
 
 
