@@ -401,7 +401,10 @@ def _remove_event(state: GameState, event: Event) -> GameState:
 
 
 def _pause(state: GameState, event: Event) -> GameState:
-    _need_alive(state, event.seat)
+    """A time-out or technical pause: no effect on the rules (game-log.md asks no
+    living seat of it, unlike a foul or a removal)."""
+    if event.seat is None:
+        raise Refused("event.missing", field="seat")
     return state
 
 

@@ -259,6 +259,15 @@ def test_append_reads_and_applies_an_event_in_its_log_form():
     assert len(game.log.events) == 1
 
 
+def test_a_pause_changes_nothing_but_the_count_of_events():
+    before = state_of([NIGHT, kill(2), DAY])
+    after = state_of(
+        [NIGHT, kill(2), DAY, {"type": "pause", "seat": 2, "minutes": 10, "reason": "power cut"}]
+    )
+    assert after.to_json() == before.to_json()
+    assert after.events == before.events + 1
+
+
 def test_a_log_of_more_events_than_any_game_has_is_refused():
     pause = {"type": "pause", "seat": 1, "minutes": 1, "reason": "x"}
     with pytest.raises(GameLogError) as refused:
