@@ -31,11 +31,22 @@ SLUG_RE = re.compile(r"[-a-zA-Z0-9_]+")
 MAX_ID = 2**63 - 1
 
 
+class ProblemItem(Schema):
+    """One problem of a refused protocol, as the core names it."""
+
+    game: str | None = None
+    seat: int | None = None
+    field: str
+    code: str | None = None
+    message: str
+
+
 class Error(Schema):
-    """A refused request."""
+    """A refused request; a refused protocol also lists its `problems`."""
 
     detail: str
     errors: dict[str, list[str]] = {}
+    problems: list[ProblemItem] = []
 
 
 #: The refusals an operation declares, by what it reads. Needing a person:
@@ -106,6 +117,32 @@ def _service_refused(api: NinjaAPI, request: HttpRequest, exc: DjangoValidationE
     return _error(api, request, 422, " ".join(exc.messages), errors)
 
 
+def problem_item(problem: Any) -> dict[str, Any]:
+    """A core problem as the API shows it (its code once the core gives one)."""
+    return {
+        "game": problem.game,
+        "seat": problem.seat,
+        "field": problem.field,
+        "code": getattr(problem, "code", None),
+        "message": getattr(problem, "message", str(problem)),
+    }
+
+
+def _protocol_refused(api: NinjaAPI, request: HttpRequest, exc: Any):
+    problems = [problem_item(p) for p in exc.problems]
+    errors: dict[str, list[str]] = {}
+    for item in problems:
+        errors.setdefault(item["field"], []).append(
+            f"seat {item['seat']}: {item['message']}" if item["seat"] else item["message"]
+        )
+    detail = _("The protocol has problems: %(problems)s") % {
+        "problems": "; ".join(str(p) for p in exc.problems)
+    }
+    return api.create_response(
+        request, {"detail": detail, "errors": errors, "problems": problems}, status=422
+    )
+
+
 def _http_error(api: NinjaAPI, request: HttpRequest, exc: HttpError):
     return _error(api, request, exc.status_code, str(exc))
 
@@ -149,7 +186,10 @@ def install_error_handlers(api: NinjaAPI) -> None:
         return handle
 
     api.add_exception_handler(NinjaValidationError, bind(_request_invalid))
+    from mafiatab.games.services import ProtocolInvalid
+
     api.add_exception_handler(DjangoValidationError, bind(_service_refused))
+    api.add_exception_handler(ProtocolInvalid, bind(_protocol_refused))
     api.add_exception_handler(AuthenticationError, bind(_not_authenticated))
     api.add_exception_handler(HttpError, bind(_http_error))
     api.add_exception_handler(Http404, bind(_not_found))

@@ -50,6 +50,10 @@ class Regulation:
     """8.3.1: three blacks named."""
     best_move_two: Fraction = Fraction(1, 4)
     """8.3.1: two blacks named."""
+    best_move_seats: int = 3
+    """8.3.1: the first-killed player names at most this many seats."""
+    max_fouls: int = 4
+    """The fouls a player may get; the last of them removes him from the table."""
     removal: Fraction = Fraction(-1, 2)
     """8.2.4: removal from the table."""
     online_removal: Fraction | None = None

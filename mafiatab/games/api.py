@@ -33,6 +33,7 @@ from mafiatab.api.errors import (
 from mafiatab.api.schemas import Label, Nickname, Points, Text
 from mafiatab.games import services
 from mafiatab.games.conversion import game_data
+from mafiatab.games.forms import MAX_FOULS
 from mafiatab.games.models import Game, GameStatus, Protest, ProtocolVersion
 from mafiatab.games.selectors import check_protocol
 from mafiatab.registrations.models import SEATED_STATUSES, Registration
@@ -61,7 +62,7 @@ class SeatIn(Schema):
         None, ge=1, le=MAX_ID, description="Or the participant's id (his registration's id)."
     )
     role: RoleName | None = Field(None, description="Empty in a draft.")
-    fouls: int = Field(0, ge=0, le=4)
+    fouls: int = Field(0, ge=0, le=MAX_FOULS)
 
 
 class ExtraIn(Schema):
@@ -75,7 +76,9 @@ class GamePenaltyIn(Schema):
     """A penalty within a game (8.5), given by the table judge."""
 
     seat: SeatNo
-    rule: Literal["8.5.1", "8.5.2", "8.5.3", "8.5.4"]
+    rule: str = Field(
+        max_length=16, description="The clause, 8.5.1 .. 8.5.4; the core checks it fits."
+    )
     reason: Text = ""
 
 
@@ -102,7 +105,7 @@ class ProtocolIn(Schema):
     seats: list[SeatIn] = Field(min_length=10, max_length=10)
     winner: Literal["red", "black", "draw"] | None = None
     first_killed: SeatNo | None = None
-    best_move: list[SeatNo] = Field(default_factory=list, max_length=3)
+    best_move: list[SeatNo] = Field(default_factory=list, max_length=10)
     judge_extra: list[ExtraIn] = Field(default_factory=list, max_length=10)
     penalties: list[GamePenaltyIn] = Field(default_factory=list, max_length=10)
     disqualified: list[RemovalIn] = Field(default_factory=list, max_length=10)
@@ -428,7 +431,8 @@ def mark_replayed(request: HttpRequest, slug: str, data: ReplayIn, game_id: int 
     summary="Protest a game's result",
 )
 def file_protest(request: HttpRequest, slug: str, data: ProtestIn, game_id: int = GameId):
-    """A player of the table, within 10 minutes after the protocol was submitted (8.9.1)."""
+    """A player of the table, within the regulation's window after the protocol was
+    submitted (8.9.1)."""
     game = _game(tournament_or_404(slug), game_id)
     _require(request.auth, game, "file_protest")
     protest = _run(lambda: services.protest_file(game=game, by=request.auth, text=data.text))

@@ -158,7 +158,23 @@ def stored_protocols(tournament_id: int, *, provisional: bool = False) -> tuple[
 
 def game_data(game: models.Game) -> dict[str, Any]:
     """The current protocol of a game in the file form (`protocol_to_dict`'s keys),
-    plus its voting blocks under "voting". A draft may have a null winner or roles."""
+    plus its voting blocks under "voting". A draft may have a null winner or roles.
+
+    The current version's JSON is the truth; the rows are only read for a game
+    stored without versions."""
+    stored = (
+        models.ProtocolVersion.objects.filter(game_id=game.pk, number=game.version)
+        .values_list("data", flat=True)
+        .first()
+    )
+    if isinstance(stored, dict):
+        data = dict(stored)
+        data.setdefault("voting", [])
+        return data
+    return _rows_data(game)
+
+
+def _rows_data(game: models.Game) -> dict[str, Any]:
     seats = sorted(game.seats.all(), key=lambda s: s.number)
     data: dict[str, Any] = {"id": game.label, "stage": game.stage}
     for key in ("round", "table", "date", "judge"):

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from mafiatab.core.names import MAX_NICKNAME
+from mafiatab.core.regulations import REGULATIONS
 from mafiatab.core.roles import Role
 from mafiatab.core.validation import Problem
 from mafiatab.core.voting import MAX_VOTING_ROUNDS
@@ -33,10 +34,17 @@ from mafiatab.tournaments.bounds import (
 
 SEATS = range(1, 11)
 BLOCKS = range(1, MAX_VOTING_ROUNDS + 1)
-EXTRA_ROWS = range(1, 4)
+#: The form's limits, read from the regulations (every edition fits the same form).
+MAX_EXTRA_PLAYERS = max(r.judge_max_players for r in REGULATIONS.values())
+MAX_BEST_MOVE = max(r.best_move_seats for r in REGULATIONS.values())
+MAX_FOULS = max(r.max_fouls for r in REGULATIONS.values())
+EXTRA_ROWS = range(1, MAX_EXTRA_PLAYERS + 1)
+BEST_MOVE_CELLS = range(1, MAX_BEST_MOVE + 1)
 PENALTY_ROWS = range(1, 3)
 REMOVAL_ROWS = range(1, 3)
-PENALTY_RULES = ("8.5.1", "8.5.2", "8.5.3", "8.5.4")
+PENALTY_RULES = tuple(
+    dict.fromkeys(clause for r in REGULATIONS.values() for clause in r.negative_action_rules)
+)
 #: Far beyond any judge's extra points: a bound for reading, not a rule (the core checks).
 MAX_POINTS = Decimal(100)
 ROLE_LETTERS = [(r.value, r.letter) for r in (Role.RED, Role.BLACK, Role.SHERIFF, Role.DON)]
@@ -174,7 +182,7 @@ def data_from_raw(raw: Mapping[str, Any], *, base: Mapping[str, Any], online: bo
     ]
     data["winner"] = r.get("winner") or None
     data["first_killed"] = r.seat("first_killed", "first_killed")
-    best = [r.seat(f"bm_{i}", "best_move") for i in range(1, 4)]
+    best = [r.seat(f"bm_{i}", "best_move") for i in BEST_MOVE_CELLS]
     data["best_move"] = [s for s in best if s is not None]
     data["judge_extra"] = _extras(r)
     data["penalties"] = [
