@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import json
+from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from django.db.models import F, TextField
+from django.db.models.functions import Cast
+
 from mafiatab.core.names import nickname_key
-from mafiatab.core.protocol import GamePenalty, JudgeExtra, Protocol, Removal
-from mafiatab.core.roles import Role, Stage, Winner
-from mafiatab.core.tournament_file import protocol_to_dict
+from mafiatab.core.protocol import Protocol
+from mafiatab.core.tournament_file import FORMAT, loads_tournament, protocol_to_dict
 from mafiatab.games import models
 
 if TYPE_CHECKING:
@@ -35,47 +38,6 @@ def fraction_to_decimal(value: Fraction, *, what: str) -> Decimal:
 def decimal_to_fraction(value: Decimal) -> Fraction:
     """A stored decimal as an exact fraction."""
     return Fraction(value)
-
-
-def protocol_from_rows(game: models.Game) -> Protocol:
-    """The core protocol of a stored game (seats, extras... prefetched or not)."""
-    seats = sorted(game.seats.all(), key=lambda s: s.number)
-    return Protocol(
-        id=game.label,
-        stage=Stage(game.stage),
-        players=tuple(s.player for s in seats),
-        roles=tuple(Role(s.role) for s in seats),
-        winner=Winner(game.winner),
-        fouls=tuple(s.fouls for s in seats),
-        round=game.round,
-        table=game.table,
-        date=game.date,
-        judge=game.judge,
-        first_killed=game.first_killed,
-        best_move=tuple(game.best_move or ()),
-        judge_extra=tuple(
-            JudgeExtra(
-                seat=e.seat,
-                points=decimal_to_fraction(e.points),
-                reason=e.reason,
-                chief_approved=e.chief_approved,
-            )
-            for e in sorted(game.extras.all(), key=lambda e: e.position)
-        ),
-        penalties=tuple(
-            GamePenalty(seat=p.seat, rule=p.rule, reason=p.reason)
-            for p in sorted(game.penalties.all(), key=lambda p: p.position)
-        ),
-        disqualified=tuple(
-            Removal(seat=r.seat, reason=r.reason, online=r.online, fined=r.fined)
-            for r in sorted(game.removals.all(), key=lambda r: r.position)
-        ),
-        replayed=game.replayed,
-    )
-
-
-def protocols_of(games: Iterable[models.Game]) -> tuple[Protocol, ...]:
-    return tuple(protocol_from_rows(g) for g in games)
 
 
 def game_rows_from_protocol(
@@ -144,16 +106,33 @@ def game_rows_from_protocol(
     return game
 
 
-def stored_protocols(tournament_id: int, *, provisional: bool = False) -> tuple[Protocol, ...]:
+def stored_protocols(
+    tournament_id: int, *, ruleset: str, provisional: bool = False
+) -> tuple[Protocol, ...]:
     """The confirmed protocols of a tournament, in order; with `provisional`, the
-    submitted ones too (drafts never)."""
+    submitted ones too (drafts never).
+
+    Each is its current version's JSON, the stored truth, read by the core's reader of
+    tournament files: one query brings the JSON texts as the database keeps them, and
+    they are read as the games of one document, as `mafiatab standings FILE` reads a
+    file (the well-formed ones at C speed).
+    """
     statuses = [models.GameStatus.CONFIRMED]
     if provisional:
         statuses.append(models.GameStatus.SUBMITTED)
-    games = models.Game.objects.filter(
-        tournament_id=tournament_id, status__in=statuses
-    ).prefetch_related("seats", "extras", "penalties", "removals")
-    return protocols_of(games.order_by("position"))
+    texts = (
+        models.ProtocolVersion.objects.filter(
+            game__tournament_id=tournament_id,
+            game__status__in=statuses,
+            number=F("game__version"),
+        )
+        .order_by("game__position")
+        .annotate(text=Cast("data", TextField()))
+        .values_list("text", flat=True)
+    )
+    header = json.dumps({"format": FORMAT, "name": "stored", "ruleset": ruleset})
+    document = header[:-1] + ',"games":[' + ",".join(texts) + "]}"
+    return loads_tournament(document).games
 
 
 def game_data(game: models.Game) -> dict[str, Any]:

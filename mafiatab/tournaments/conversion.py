@@ -102,7 +102,7 @@ def core_tournament(tournament: Tournament, *, provisional: bool = False) -> Cor
     return CoreTournament(
         name=tournament.name,
         ruleset=tournament.ruleset,
-        games=stored_protocols(tournament.pk, provisional=provisional),
+        games=stored_protocols(tournament.pk, ruleset=tournament.ruleset, provisional=provisional),
         participants=settings.participants,
         games_before_final=settings.games_before_final,
         lot_seed=settings.lot_seed,
