@@ -36,8 +36,10 @@ class AsOf:
 class Snapshot:
     """The standings of a tournament at one version, with what the pages show beside them."""
 
-    pk: int
-    """The stored snapshot's id."""
+    key: str
+    """What names them in the cache: the database state they were computed from."""
+    tournament_id: int
+    """The tournament's id."""
     version: int
     """The tournament's `standings_version` they were computed at."""
     provisional: bool
@@ -50,6 +52,8 @@ class Snapshot:
     """The latest round with a counted game (None: no game has a round)."""
     games: int
     """Counted games."""
+    stored: int | None = None
+    """The stored `StandingsSnapshot` of frozen standings; None for live ones."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,8 +201,30 @@ def _line(player: str, game: str | None, data: list[Any]) -> ScoreLine:
     )
 
 
+def explanation_to_data(explanation: Explanation) -> dict[str, Any]:
+    """An explanation in its exact JSON form (kept for frozen standings)."""
+    return {
+        "games": [
+            {
+                "game": g.game,
+                "pk": g.game_pk,
+                "stage": g.stage.value,
+                "round": g.round,
+                "table": g.table,
+                "seat": g.seat,
+                "role": g.role,
+                "winner": g.winner,
+                "replayed": g.replayed,
+                "lines": [_line_data(line) for line in g.lines],
+            }
+            for g in explanation.games
+        ],
+        "penalties": [_line_data(line) for line in explanation.penalties],
+    }
+
+
 def explanation_from_data(player: str, data: dict[str, Any]) -> Explanation:
-    """A stored explanation as core lines."""
+    """The inverse of `explanation_to_data`."""
     return Explanation(
         player=player,
         games=tuple(
@@ -239,34 +265,39 @@ def as_of(core: CoreTournament) -> AsOf | None:
     return AsOf(order[latest[0]], latest[1]) if latest else None
 
 
-def explanations_of(core: CoreTournament, game_pks: dict[str, int]) -> dict[str, dict[str, Any]]:
-    """Every player's explanation in one pass over the games (the JSON form).
+def explanations_of(core: CoreTournament, game_pks: dict[str, int]) -> dict[str, Explanation]:
+    """Every player's explanation in one pass over the games.
 
     The lines are the core's (`explain_all`), in the order
     of `mafiatab.core.scoring.explain`, grouped by game.
     """
     explained = explain_all(core)
-    result: dict[str, dict[str, Any]] = {name: {"games": [], "penalties": []} for name in explained}
-    by_game: dict[tuple[str, str | None], list[list[Any]]] = {}
+    by_game: dict[tuple[str, str | None], list[ScoreLine]] = {}
     for player, player_lines in explained.items():
         for line in player_lines:
-            by_game.setdefault((player, line.game), []).append(_line_data(line))
+            by_game.setdefault((player, line.game), []).append(line)
+    games: dict[str, list[GameEntry]] = {name: [] for name in explained}
     for protocol in core.games:
         for seat, player in enumerate(protocol.players, start=1):
-            result[player]["games"].append(
-                {
-                    "game": protocol.id,
-                    "pk": game_pks.get(protocol.id),
-                    "stage": protocol.stage.value,
-                    "round": protocol.round,
-                    "table": protocol.table,
-                    "seat": seat,
-                    "role": protocol.roles[seat - 1].value,
-                    "winner": protocol.winner.value,
-                    "replayed": protocol.replayed,
-                    "lines": by_game.get((player, protocol.id), []),
-                }
+            games[player].append(
+                GameEntry(
+                    game=protocol.id,
+                    game_pk=game_pks.get(protocol.id),
+                    stage=protocol.stage,
+                    round=protocol.round,
+                    table=protocol.table,
+                    seat=seat,
+                    role=protocol.roles[seat - 1].value,
+                    winner=protocol.winner.value,
+                    replayed=protocol.replayed,
+                    lines=tuple(by_game.get((player, protocol.id), ())),
+                )
             )
-    for player in explained:
-        result[player]["penalties"] = by_game.get((player, None), [])
-    return result
+    return {
+        player: Explanation(
+            player=player,
+            games=tuple(games[player]),
+            penalties=tuple(by_game.get((player, None), ())),
+        )
+        for player in explained
+    }

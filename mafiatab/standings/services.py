@@ -2,33 +2,36 @@
 
 Every service that changes what the standings are computed from (protocols, protests,
 replays, penalties, imports) calls `standings_changed(tournament=...)`, which raises the
-tournament's `standings_version`. Reading the standings costs one small query: the
-snapshot of the current version, if some process has already computed it, is shared
-through the database (`StandingsSnapshot`) and kept decoded in each process's memory.
-Only when it is missing does the core compute the standings (and every player's
-explanation, in the same pass).
+tournament's `standings_version`. The standings of a version, every player's
+explanation and the rendered tables are kept in Django's cache framework under keys
+that name that state of the database (`live_state`): whatever process computed them,
+every other one reuses them, and none can serve a state older than the one it has
+just read (see `mafiatab.standings.cache`). Only when they are missing does the core
+compute the standings; the explanations are computed when a player's page first
+asks for them, for every player at once.
 
 Official standings count confirmed protocols only; provisional ones count submitted
 protocols too. The organiser may hide the standings from the public or freeze them
 (the public then sees them as they were when frozen; the staff still see them live).
+Frozen standings are no cache: they are stored (`StandingsSnapshot`, with every
+player's explanation) when the organiser freezes them.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import threading
-from collections import OrderedDict
-from collections.abc import Hashable
+import hashlib
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from django.db import IntegrityError, connection, transaction
+from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from mafiatab.core.roles import Stage
 from mafiatab.core.standings import Standings, compute_standings
+from mafiatab.standings import cache
 from mafiatab.standings.conversion import (
     AsOf,
     Explanation,
@@ -36,6 +39,7 @@ from mafiatab.standings.conversion import (
     Snapshot,
     as_of,
     explanation_from_data,
+    explanation_to_data,
     explanations_of,
     scoring_input,
     standings_from_data,
@@ -50,9 +54,9 @@ __all__ = [
     "GameEntry",
     "Shown",
     "Snapshot",
+    "clear_memory",
+    "live_state",
     "player_explanation",
-    "public_state",
-    "shown_token",
     "standings_changed",
     "standings_freeze",
     "standings_from_data",
@@ -62,13 +66,11 @@ __all__ = [
     "standings_unfreeze",
     "tournament_standings",
     "viewer_standings",
+    "viewer_token",
 ]
 
 if TYPE_CHECKING:
     from mafiatab.accounts.models import User
-
-#: How many decoded snapshots / explanations one process keeps in memory.
-MEMO_SIZE = 64
 
 
 # --- the version ---------------------------------------------------------------------
@@ -87,6 +89,18 @@ def standings_changed(*, tournament: Tournament) -> None:
 #: The layout of stored snapshots; a new layout makes the old snapshots stale.
 SNAPSHOT_FORMAT = 2
 
+#: The tournament's fields that name the state its live standings are computed from.
+STATE_FIELDS = (
+    "id",
+    "created_at",
+    "name",
+    "standings_version",
+    "ruleset",
+    "participants",
+    "games_before_final",
+    "lot_seed",
+)
+
 
 def inputs_key(ruleset: str, participants: Any, games_before_final: Any, lot_seed: Any) -> str:
     """The tournament's own scoring settings as text, part of a snapshot's key (an edit
@@ -103,109 +117,48 @@ def _inputs(tournament: Tournament) -> str:
     )
 
 
-def _compute(tournament: Tournament, *, provisional: bool) -> StandingsSnapshot:
-    """Compute and store the snapshot of the current version (or find the one another
-    process stored meanwhile)."""
-    from mafiatab.games.models import Game
+def stamp(value: dt.datetime | str) -> str:
+    """A moment as text, the same from every database and query."""
+    moment = parse_datetime(value) if isinstance(value, str) else value
+    if moment is None:
+        raise ValueError(f"not a timestamp: {value!r}")
+    if timezone.is_naive(moment):
+        moment = moment.replace(tzinfo=dt.UTC)
+    return f"{moment.timestamp():.6f}"
 
-    version, frozen = Tournament.objects.values_list(
-        "standings_version", "standings_frozen_version"
-    ).get(pk=tournament.pk)
+
+def live_state(tournament: Tournament) -> str:
+    """Names the state of the database the tournament's live standings are computed
+    from: the tournament (its id and creation time, so that a reused id is another
+    one), its `standings_version` and its scoring settings."""
+    inputs = hashlib.blake2b(_inputs(tournament).encode(), digest_size=6).hexdigest()
+    created = stamp(tournament.created_at)
+    return f"{tournament.pk}-{created}-{tournament.standings_version}-{inputs}"
+
+
+# --- computing -------------------------------------------------------------------------
+
+
+def _current(tournament: Tournament) -> Tournament:
+    """The tournament's scoring state as the database has it now (the object at hand
+    may have been read before the latest change)."""
+    return Tournament.objects.only(*STATE_FIELDS).get(pk=tournament.pk)
+
+
+def _compute(tournament: Tournament, *, provisional: bool) -> Snapshot:
+    """The core's standings of the tournament's state (read before its protocols, so
+    that what is computed is never older than the state it is kept under)."""
     core = scoring_input(tournament, provisional=provisional)
-    standings = compute_standings(core)
-    latest = as_of(core)
-    data = standings_to_data(standings) | {
-        "as_of": [latest.stage.value, latest.round] if latest else None,
-        "games": sum(1 for g in core.games if g.is_counted()),
-    }
-    game_pks = dict(Game.objects.filter(tournament_id=tournament.pk).values_list("label", "pk"))
-    explanations = explanations_of(core, game_pks)
-    key = {
-        "tournament_id": tournament.pk,
-        "version": version,
-        "provisional": provisional,
-        "inputs": _inputs(tournament),
-    }
-    try:
-        with transaction.atomic():
-            snapshot = StandingsSnapshot.objects.create(
-                **key, computed_at=timezone.now(), data=data
-            )
-            PlayerExplanation.objects.bulk_create(
-                PlayerExplanation(snapshot=snapshot, player=player, data=explained)
-                for player, explained in explanations.items()
-            )
-            old = StandingsSnapshot.objects.filter(tournament_id=tournament.pk, version__lt=version)
-            if frozen is not None:
-                old = old.exclude(version=frozen)
-            old.delete()
-    except IntegrityError:
-        snapshot = StandingsSnapshot.objects.get(**key)
-    return snapshot
-
-
-# --- reading ---------------------------------------------------------------------------
-
-
-class _Memo:
-    """A small least-recently-used map, private to the process (safe across threads)."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.items: OrderedDict[Hashable, Any] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: Hashable) -> Any:
-        with self.lock:
-            value = self.items.get(key)
-            if value is not None:
-                self.items.move_to_end(key)
-            return value
-
-    def put(self, key: Hashable, value: Any) -> Any:
-        with self.lock:
-            self.items[key] = value
-            self.items.move_to_end(key)
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-        return value
-
-    def clear(self) -> None:
-        with self.lock:
-            self.items.clear()
-
-
-_snapshots = _Memo(MEMO_SIZE)
-_explanations = _Memo(MEMO_SIZE * 4)
-#: Anything derived from a snapshot that other modules keep per process (rendered tables).
-derived = _Memo(MEMO_SIZE * 4)
-
-
-def clear_memory() -> None:
-    """Forget what this process keeps in memory (the database keeps the snapshots)."""
-    _snapshots.clear()
-    _explanations.clear()
-    derived.clear()
-
-
-def _decoded(pk: int, computed_at: dt.datetime, row: StandingsSnapshot | None = None) -> Snapshot:
-    key = (pk, computed_at)
-    found = _snapshots.get(key)
-    if found is not None:
-        return found  # type: ignore[no-any-return]
-    row = row or StandingsSnapshot.objects.get(pk=pk)
-    data = row.data
-    latest = AsOf(Stage(data["as_of"][0]), data["as_of"][1]) if data.get("as_of") else None
-    snapshot = Snapshot(
-        pk=row.pk,
-        version=row.version,
-        provisional=row.provisional,
-        computed_at=row.computed_at,
-        standings=standings_from_data(data),
-        as_of=latest,
-        games=data.get("games", 0),
+    return Snapshot(
+        key=cache.key("live", live_state(tournament), int(provisional)),
+        tournament_id=tournament.pk,
+        version=tournament.standings_version,
+        provisional=provisional,
+        computed_at=timezone.now(),
+        standings=compute_standings(core),
+        as_of=as_of(core),
+        games=sum(1 for g in core.games if g.is_counted()),
     )
-    return _snapshots.put(key, snapshot)  # type: ignore[no-any-return]
 
 
 def _named(snapshot: Snapshot, tournament: Tournament) -> Snapshot:
@@ -217,34 +170,10 @@ def _named(snapshot: Snapshot, tournament: Tournament) -> Snapshot:
 
 def standings_snapshot(*, tournament: Tournament, provisional: bool = False) -> Snapshot:
     """The live standings of the tournament with their version, round and time."""
-    found = list(
-        StandingsSnapshot.objects.filter(
-            tournament_id=tournament.pk,
-            provisional=provisional,
-            inputs=_inputs(tournament),
-            version=F("tournament__standings_version"),
-        ).values_list("pk", "computed_at")[:1]
-    )
-    if found:
-        return _named(_decoded(*found[0]), tournament)
-    row = _compute(tournament, provisional=provisional)
-    return _named(_decoded(row.pk, row.computed_at, row), tournament)
-
-
-def frozen_snapshot(*, tournament: Tournament, provisional: bool = False) -> Snapshot | None:
-    """The standings as they were when frozen (None when they are not frozen)."""
-    if tournament.standings_frozen_version is None:
-        return None
-    found = list(
-        StandingsSnapshot.objects.filter(
-            tournament_id=tournament.pk,
-            provisional=provisional,
-            version=tournament.standings_frozen_version,
-        )
-        .order_by("-pk")
-        .values_list("pk", "computed_at")[:1]
-    )
-    return _named(_decoded(*found[0]), tournament) if found else None
+    current = _current(tournament)
+    name = cache.key("live", live_state(current), int(provisional))
+    snapshot = cache.get_or_compute(name, lambda: _compute(current, provisional=provisional))
+    return _named(snapshot, tournament)
 
 
 def tournament_standings(tournament: Tournament, *, provisional: bool = False) -> Standings:
@@ -257,20 +186,135 @@ def tournament_standings(tournament: Tournament, *, provisional: bool = False) -
     return standings_snapshot(tournament=tournament, provisional=provisional).standings
 
 
-def player_explanation(*, snapshot: Snapshot, player: str) -> Explanation | None:
-    """Every line of `player`'s points in the snapshot; None for a player who played no game."""
-    key = (snapshot.pk, snapshot.computed_at, player)
-    found = _explanations.get(key)
-    if found is not None:
-        return found  # type: ignore[no-any-return]
+# --- explanations ----------------------------------------------------------------------
+
+
+def _explain(tournament: Tournament, *, provisional: bool) -> dict[str, Explanation]:
+    from mafiatab.games.models import Game
+
+    core = scoring_input(tournament, provisional=provisional)
+    game_pks = dict(Game.objects.filter(tournament_id=tournament.pk).values_list("label", "pk"))
+    return explanations_of(core, game_pks)
+
+
+def _explained_live(snapshot: Snapshot) -> dict[str, Explanation]:
+    """Every player's explanation at the tournament's current state, kept under the
+    names of `snapshot`'s state (the same one, or a newer one after a change)."""
+    current = Tournament.objects.only(*STATE_FIELDS).get(pk=snapshot.tournament_id)
+    explained = _explain(current, provisional=snapshot.provisional)
+    cache.put_many({cache.key(snapshot.key, "x", p): e for p, e in explained.items()})
+    cache.put(cache.key(snapshot.key, "players"), frozenset(explained))
+    return explained
+
+
+def _stored_explanation(snapshot: Snapshot, player: str) -> Explanation | None:
     data = (
-        PlayerExplanation.objects.filter(snapshot_id=snapshot.pk, player=player)
+        PlayerExplanation.objects.filter(snapshot_id=snapshot.stored, player=player)
         .values_list("data", flat=True)
         .first()
     )
-    if data is None:
+    return None if data is None else explanation_from_data(player, data)
+
+
+def player_explanation(*, snapshot: Snapshot, player: str) -> Explanation | None:
+    """Every line of `player`'s points in the snapshot; None for a player who played no game."""
+    name = cache.key(snapshot.key, "x", player)
+    found = cache.get(name)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    if snapshot.stored is not None:
+        found = _stored_explanation(snapshot, player)
+        return None if found is None else cache.put(name, found)  # type: ignore[no-any-return]
+    players = cache.get(cache.key(snapshot.key, "players"))
+    if players is not None and player not in players:
         return None
-    return _explanations.put(key, explanation_from_data(player, data))  # type: ignore[no-any-return]
+    return _explained_live(snapshot).get(player)
+
+
+# --- frozen standings ------------------------------------------------------------------
+
+
+def _frozen_state(tournament: Tournament) -> str:
+    frozen_at = tournament.standings_frozen_at
+    moment = stamp(frozen_at) if frozen_at is not None else "0"
+    created = stamp(tournament.created_at)
+    return f"{tournament.pk}-{created}-{tournament.standings_frozen_version}-{moment}"
+
+
+def _stored(tournament: Tournament, provisional: bool) -> Snapshot | None:
+    row = (
+        StandingsSnapshot.objects.filter(
+            tournament_id=tournament.pk,
+            provisional=provisional,
+            version=tournament.standings_frozen_version,
+        )
+        .order_by("-pk")
+        .first()
+    )
+    if row is None:
+        return None
+    data = row.data
+    latest = AsOf(Stage(data["as_of"][0]), data["as_of"][1]) if data.get("as_of") else None
+    return Snapshot(
+        key=cache.key("frozen", row.pk, stamp(row.computed_at)),
+        tournament_id=tournament.pk,
+        version=row.version,
+        provisional=row.provisional,
+        computed_at=row.computed_at,
+        standings=standings_from_data(data),
+        as_of=latest,
+        games=data.get("games", 0),
+        stored=row.pk,
+    )
+
+
+def frozen_snapshot(*, tournament: Tournament, provisional: bool = False) -> Snapshot | None:
+    """The standings as they were when frozen (None when they are not frozen)."""
+    if tournament.standings_frozen_version is None:
+        return None
+    name = cache.key("frozen", _frozen_state(tournament), int(provisional))
+    snapshot = cache.get(name)
+    if snapshot is None:
+        snapshot = _stored(tournament, provisional)
+        if snapshot is None:
+            return None
+        cache.put(name, snapshot)
+    return _named(snapshot, tournament)
+
+
+def _store_frozen(tournament: Tournament, provisional: bool, now: dt.datetime) -> int:
+    """Store the standings of the tournament's current state with every player's
+    explanation, for the public to see while they are frozen; returns the version."""
+    current = _current(tournament)
+    core = scoring_input(current, provisional=provisional)
+    standings = compute_standings(core)
+    latest = as_of(core)
+    data = standings_to_data(standings) | {
+        "as_of": [latest.stage.value, latest.round] if latest else None,
+        "games": sum(1 for g in core.games if g.is_counted()),
+    }
+    from mafiatab.games.models import Game
+
+    game_pks = dict(Game.objects.filter(tournament_id=current.pk).values_list("label", "pk"))
+    explained = explanations_of(core, game_pks)
+    row = StandingsSnapshot.objects.create(
+        tournament_id=current.pk,
+        version=current.standings_version,
+        provisional=provisional,
+        inputs=_inputs(current),
+        computed_at=now,
+        data=data,
+    )
+    PlayerExplanation.objects.bulk_create(
+        PlayerExplanation(snapshot=row, player=player, data=explanation_to_data(explanation))
+        for player, explanation in explained.items()
+    )
+    return current.standings_version
+
+
+def clear_memory() -> None:
+    """Forget what this process keeps in memory (the shared cache keeps the rest)."""
+    cache.forget_local()
 
 
 # --- visibility ------------------------------------------------------------------------
@@ -321,72 +365,18 @@ def viewer_standings(*, tournament: Tournament, staff: bool, provisional: bool =
     return replace(shown, snapshot=snapshot)
 
 
-def stamp(value: dt.datetime | str) -> str:
-    """A snapshot's computing time as text, the same from every database and query."""
-    moment = parse_datetime(value) if isinstance(value, str) else value
-    if moment is None:
-        raise ValueError(f"not a timestamp: {value!r}")
-    if timezone.is_naive(moment):
-        moment = moment.replace(tzinfo=dt.UTC)
-    return f"{moment.timestamp():.6f}"
-
-
-def shown_token(shown: Shown) -> str:
-    """Changes whenever what a viewer sees changes (a refresh can then be skipped)."""
-    snapshot = shown.snapshot
-    seen = f"{snapshot.pk}.{stamp(snapshot.computed_at)}" if snapshot else "none"
-    return f"{seen}.{int(shown.hidden)}.{int(shown.frozen)}"
-
-
-@dataclass(frozen=True, slots=True)
-class PublicState:
-    """What the public sees of a tournament's standings, read in one query."""
-
-    token: str | None
-    """`shown_token` of the public's view; None when it must first be computed."""
-    header: tuple[Any, ...]
-    """The tournament's fields shown around the table (name, stars, ruleset, slug)."""
-
-
-_PUBLIC_STATE_SQL = """
-SELECT t.id, t.name, t.stars, t.ruleset, t.participants, t.games_before_final, t.lot_seed,
-       t.standings_hidden, t.standings_frozen_version,
-       s.id, s.computed_at, s.inputs, f.id, f.computed_at
-FROM {tournament} t
-LEFT JOIN {snapshot} s ON s.tournament_id = t.id AND s.version = t.standings_version
-     AND s.provisional = %s
-LEFT JOIN {snapshot} f ON f.tournament_id = t.id AND f.version = t.standings_frozen_version
-     AND f.provisional = %s
-WHERE t.slug = %s
-ORDER BY f.id DESC
-"""
-
-
-def public_state(*, slug: str, provisional: bool = False) -> PublicState | None:
-    """The public's view of the standings in one plain query, for the pages every
-    spectator polls (None: no such tournament)."""
-    sql = _PUBLIC_STATE_SQL.format(
-        tournament=connection.ops.quote_name(Tournament._meta.db_table),
-        snapshot=connection.ops.quote_name(StandingsSnapshot._meta.db_table),
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [provisional, provisional, slug])
-        rows = cursor.fetchall()
-    if not rows:
-        return None
-    first = rows[0]
-    _, name, stars, ruleset, participants, before_final, lot_seed, hidden, frozen = first[:9]
-    header = (name, stars, ruleset, slug)
-    frozen = frozen is not None
-    if hidden:
-        return PublicState(f"none.1.{int(frozen)}", header)
-    if frozen and first[12] is not None:
-        return PublicState(f"{first[12]}.{stamp(first[13])}.0.1", header)
-    inputs = inputs_key(ruleset, participants, before_final, lot_seed)
-    for row in rows:
-        if row[9] is not None and row[11] == inputs:
-            return PublicState(f"{row[9]}.{stamp(row[10])}.0.{int(frozen)}", header)
-    return PublicState(None, header)
+def viewer_token(tournament: Tournament, *, staff: bool) -> str:
+    """Changes whenever what a viewer (the staff or the public) sees of the standings
+    changes, read from the tournament's row alone: a page can be found in the cache,
+    or a refresh skipped, before anything is computed."""
+    settings = f"{int(tournament.standings_hidden)}-{_frozen_state(tournament)}"
+    if staff:
+        return f"live.{live_state(tournament)}.{settings}"
+    if tournament.standings_hidden:
+        return "hidden"
+    if tournament.standings_frozen_version is not None:
+        return f"frozen.{_frozen_state(tournament)}"
+    return f"live.{live_state(tournament)}.{settings}"
 
 
 # --- the organiser's settings ----------------------------------------------------------
@@ -418,12 +408,14 @@ def standings_set_hidden(*, tournament: Tournament, hidden: bool, by: User) -> T
 def standings_freeze(*, tournament: Tournament, by: User) -> Tournament:
     """Freeze the standings: the public keeps seeing them as they are now (official and
     provisional) until they are unfrozen; the staff still see the live ones."""
-    official = standings_snapshot(tournament=tournament)
-    standings_snapshot(tournament=tournament, provisional=True)
     with transaction.atomic():
         before = _settings_state(tournament)
-        tournament.standings_frozen_version = official.version
-        tournament.standings_frozen_at = timezone.now()
+        now = timezone.now()
+        StandingsSnapshot.objects.filter(tournament_id=tournament.pk).delete()
+        version = _store_frozen(tournament, False, now)
+        _store_frozen(tournament, True, now)
+        tournament.standings_frozen_version = version
+        tournament.standings_frozen_at = now
         tournament.save(update_fields=["standings_frozen_version", "standings_frozen_at"])
         tournament.log_action(
             "standings.frozen",
@@ -439,6 +431,7 @@ def standings_freeze(*, tournament: Tournament, by: User) -> Tournament:
 def standings_unfreeze(*, tournament: Tournament, by: User) -> Tournament:
     """The public sees the live standings again."""
     before = _settings_state(tournament)
+    StandingsSnapshot.objects.filter(tournament_id=tournament.pk).delete()
     tournament.standings_frozen_version = None
     tournament.standings_frozen_at = None
     tournament.save(update_fields=["standings_frozen_version", "standings_frozen_at"])

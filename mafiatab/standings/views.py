@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
+from typing import Any
+
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -10,22 +14,23 @@ from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
+from django.utils.html import escape
+from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from mafiatab.core.scoring import format_points
 from mafiatab.security.exports import SafeCSVWriter
-from mafiatab.standings import services
+from mafiatab.standings import cache
 from mafiatab.standings.services import (
     Shown,
     player_explanation,
-    public_state,
-    shown_token,
     standings_freeze,
     standings_set_hidden,
     standings_unfreeze,
     viewer_standings,
+    viewer_token,
 )
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import permissions_for, tournament_permission
@@ -44,78 +49,135 @@ def _shown(request: HttpRequest, slug: str) -> tuple[Tournament, dict[str, bool]
     return tournament, can, shown, provisional
 
 
-#: Stands for the visitor's CSRF token in a page kept for anonymous visitors.
+#: Stand for one viewer's own values in a page shared by every viewer of his kind.
 CSRF_PLACEHOLDER = "csrf-placeholder-4f1c9e27"
+NAME_PLACEHOLDER = "viewer-name-placeholder-7d2e91"
+MINE_PLACEHOLDER = "viewer-nicknames-placeholder-0b6a3c"
 
 
-def _is_shareable(request: HttpRequest) -> bool:
-    """True for a visitor who gets the same page as every anonymous one (no account,
-    no session, no pending messages)."""
-    cookies = request.COOKIES
-    if cookies.get(settings.SESSION_COOKIE_NAME) or cookies.get("messages"):
-        return False
-    return not request.user.is_authenticated
+@dataclass(frozen=True)
+class SharedViewer:
+    """Stands for the signed-in viewer while a shared page is rendered: the page can
+    only hold placeholders of his own values, which `_served` puts in."""
+
+    is_authenticated: bool = True
+    nickname: str = NAME_PLACEHOLDER
+    username: str = ""
 
 
-def _page_key(request: HttpRequest, token: str, header: tuple) -> tuple:
-    partial = bool(getattr(request, "htmx", False))
-    return ("page", token, header, get_language(), partial, request.get_full_path())
+def _has_messages(request: HttpRequest) -> bool:
+    """True when messages wait for the viewer (the page showing them is his own)."""
+    if request.COOKIES.get("messages"):
+        return True
+    has_session = settings.SESSION_COOKIE_NAME in request.COOKIES
+    return has_session and bool(request.session.get("_messages"))
 
 
-def _shared_page(html: str, request: HttpRequest) -> HttpResponse:
-    response = HttpResponse(html.replace(CSRF_PLACEHOLDER, get_token(request)))
+def _mine(request: HttpRequest, tournament: Tournament) -> str:
+    """The nicknames the viewer plays under in the tournament (his approved
+    registrations), for marking his rows."""
+    from mafiatab.registrations.models import Registration, Status
+
+    nicknames = Registration.objects.filter(
+        tournament_id=tournament.pk, user_id=request.user.pk, status=Status.APPROVED
+    ).values_list("nickname", flat=True)
+    return json.dumps(sorted(nicknames), ensure_ascii=False)
+
+
+def _served(html: str, request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """A shared page with the viewer's own values put in."""
+    html = html.replace(CSRF_PLACEHOLDER, get_token(request))
+    user = request.user
+    if user.is_authenticated:
+        html = html.replace(NAME_PLACEHOLDER, escape(user.nickname or user.username))
+        html = html.replace(MINE_PLACEHOLDER, escape(_mine(request, tournament)))
+    response = HttpResponse(html)
     patch_vary_headers(response, ["Cookie"])
     return response
+
+
+def _live(
+    tournament: Tournament, *, token: str, staff: bool, provisional: bool, projector: bool
+) -> SafeString:
+    """The refreshable part of the page (the status and the table), the same for every
+    viewer who sees the same standings: rendered once per state and language, and
+    shared through the cache."""
+    name = cache.key(
+        "live-html", token, int(staff), int(provisional), int(projector), get_language()
+    )
+
+    def render() -> SafeString:
+        shown = viewer_standings(tournament=tournament, staff=staff, provisional=provisional)
+        template = "standings/_projector_live.html" if projector else "standings/_live.html"
+        context = {
+            "tournament": tournament,
+            "shown": shown,
+            "provisional": provisional,
+            "token": token,
+            "refresh_seconds": REFRESH_SECONDS,
+        }
+        return SafeString(render_to_string(template, context))
+
+    return cache.get_or_compute(name, render)
 
 
 @require_safe
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings as the viewer may see them, official or provisional.
 
-    The page an anonymous visitor gets is rendered once per state of the standings and
-    kept in the process: serving it again costs one query (`public_state`) and putting
-    in the visitor's CSRF token.
+    The table is rendered once per state of the standings (`viewer_token`) and shared
+    by every viewer who sees that state; so is the page around it, by every viewer of
+    the same kind (anonymous or signed in, with the same rights). What is the viewer's
+    own (his CSRF token, his name, the nicknames whose rows are his) is put in when
+    the page is served. Only a page with messages for the viewer is his alone.
     """
     provisional = request.GET.get("provisional") == "1"
-    fmt = request.GET.get("format")
-    shared = fmt is None and _is_shareable(request)
-    if shared:
-        state = public_state(slug=slug, provisional=provisional)
-        if state is None:
-            raise Http404(slug)
-        if state.token is not None:
-            if request.htmx and request.GET.get("since") == state.token:
-                return HttpResponse(status=204)
-            html = services.derived.get(_page_key(request, state.token, state.header))
-            if html is not None:
-                return _shared_page(html, request)
-    tournament, can, shown, provisional = _shown(request, slug)
-    if fmt == "csv":
+    tournament = get_object_or_404(Tournament, slug=slug)
+    can = permissions_for(request.user, tournament)
+    staff = can["view_live_standings"]
+    if request.GET.get("format") == "csv":
+        shown = viewer_standings(tournament=tournament, staff=staff, provisional=provisional)
         return _csv(tournament, shown, provisional)
-    projector = request.GET.get("view") == "projector"
-    token = shown_token(shown)
+    token = viewer_token(tournament, staff=staff)
     if request.htmx and request.GET.get("since") == token:
         return HttpResponse(status=204)
-    context = {
-        "tournament": tournament,
-        "can": can,
-        "shown": shown,
-        "provisional": provisional,
-        "projector": projector,
-        "token": token,
-        "refresh_seconds": REFRESH_SECONDS,
-    }
-    if projector:
-        template = "standings/_projector_live.html" if request.htmx else "standings/projector.html"
-    else:
-        template = "standings/_live.html" if request.htmx else "standings/table.html"
-    if not shared:
-        return render(request, template, context)
-    header = (tournament.name, tournament.stars, tournament.ruleset, tournament.slug)
-    context["csrf_token"] = CSRF_PLACEHOLDER
-    html = render_to_string(template, context, request)
-    services.derived.put(_page_key(request, token, header), html)
-    return _shared_page(html, request)
+    projector = request.GET.get("view") == "projector"
+
+    def live() -> SafeString:
+        return _live(
+            tournament, token=token, staff=staff, provisional=provisional, projector=projector
+        )
+
+    if request.htmx:
+        return HttpResponse(live())
+    template = "standings/projector.html" if projector else "standings/table.html"
+
+    def context() -> dict[str, Any]:
+        return {
+            "tournament": tournament,
+            "can": can,
+            "visible": staff or not tournament.standings_hidden,
+            "provisional": provisional,
+            "live": live(),
+            "refresh_seconds": REFRESH_SECONDS,
+        }
+
+    if _has_messages(request):
+        return render(request, template, context() | {"mine": _mine(request, tournament)})
+    signed_in = request.user.is_authenticated
+    rights = ",".join(sorted(action for action, allowed in can.items() if allowed))
+    header = (tournament.name, tournament.stars, tournament.ruleset)
+    name = cache.key(
+        "page", token, header, get_language(), request.get_full_path(), int(signed_in), rights
+    )
+
+    def render_shared() -> str:
+        shared: dict[str, Any] = {"csrf_token": CSRF_PLACEHOLDER, "messages": ()}
+        if signed_in:
+            shared |= {"user": SharedViewer(), "mine": MINE_PLACEHOLDER}
+        return render_to_string(template, context() | shared, request)
+
+    return _served(cache.get_or_compute(name, render_shared), request, tournament)
 
 
 def _csv(tournament: Tournament, shown: Shown, provisional: bool) -> HttpResponse:

@@ -122,17 +122,21 @@ def test_the_core_computes_once_per_change_whatever_the_number_of_requests(clien
         assert core_compute.call_count == 2
 
 
-def test_only_the_snapshots_of_the_current_and_the_frozen_version_are_kept(demo, chief, organiser):
+def test_only_frozen_standings_are_stored_and_only_the_latest_freeze(demo, chief, organiser):
     standings_snapshot(tournament=demo)
+    assert not StandingsSnapshot.objects.filter(tournament=demo).exists()
     standings_freeze(tournament=demo, by=organiser)
-    frozen = demo.standings_frozen_version
+    first = demo.standings_frozen_version
     _lateness(demo, chief)
     standings_snapshot(tournament=demo)
-    _lateness(demo, chief, player="Лис")
-    standings_snapshot(tournament=demo)
+    standings_freeze(tournament=demo, by=organiser)
     demo.refresh_from_db()
-    kept = set(StandingsSnapshot.objects.filter(tournament=demo).values_list("version", flat=True))
-    assert kept == {frozen, demo.standings_version}
+    stored = StandingsSnapshot.objects.filter(tournament=demo)
+    kept = set(stored.values_list("version", "provisional"))
+    assert kept == {(demo.standings_version, False), (demo.standings_version, True)}
+    assert demo.standings_frozen_version == demo.standings_version != first
+    standings_unfreeze(tournament=demo, by=organiser)
+    assert not StandingsSnapshot.objects.filter(tournament=demo).exists()
 
 
 def test_a_change_of_the_lot_seed_outside_the_services_is_noticed(demo):
@@ -252,12 +256,17 @@ def test_the_table_refreshes_itself_and_a_refresh_without_change_sends_nothing(c
     first = client.get(url, headers=htmx)
     assert first.status_code == 200
     assert "<html" not in first.content.decode()
-    token = first.context["token"]
+    token = _since(first.content.decode())
     assert client.get(url, {"since": token}, headers=htmx).status_code == 204
     _lateness(demo, chief)
     changed = client.get(url, {"since": token}, headers=htmx)
     assert changed.status_code == 200
-    assert changed.context["token"] != token
+    assert _since(changed.content.decode()) != token
+
+
+def _since(fragment: str) -> str:
+    """The state of the standings a refreshable fragment asks about in its next refresh."""
+    return fragment.split("since=", 1)[1].split('"', 1)[0]
 
 
 def test_the_standings_export_as_csv(client, demo):
@@ -410,3 +419,66 @@ def test_an_anonymous_visitor_cannot_change_the_standings_settings(client, demo)
     assert response["Location"].startswith(reverse("accounts:login"))
     demo.refresh_from_db()
     assert not demo.standings_hidden
+
+
+# --- the page of a signed-in viewer ---------------------------------------------------------
+
+
+def _player_of(tournament, make_user, nickname):
+    """An account holding the approved registration of the participant `nickname`."""
+    user = make_user(f"{nickname} account", username=f"acct-{len(nickname)}-{nickname[:3]}")
+    tournament.registrations.filter(nickname=nickname).update(user=user)
+    return user
+
+
+def test_a_signed_in_player_gets_the_shared_table_with_his_own_name_and_rows(
+    client, demo, make_user
+):
+    for nickname in ("Doc", "Лис"):
+        user = _player_of(demo, make_user, nickname)
+        client.force_login(user)
+        page = _table(client, demo).content.decode()
+        assert f'data-testid="current-user">{user.nickname}</a>' in page
+        assert f'data-mine="[&quot;{nickname}&quot;]"' in page
+        assert "standings/mine.js" in page
+        assert _doc_total(page) == format_points(_standings_row(demo, "Doc").total)
+        assert "placeholder" not in page
+        client.logout()
+    anonymous = _table(client, demo).content.decode()
+    assert "data-mine" not in anonymous and "Log in" in anonymous
+
+
+def test_the_page_of_a_signed_in_player_follows_every_change(client, demo, chief, make_user):
+    client.force_login(_player_of(demo, make_user, "Лис"))
+    before = _doc_total(_table(client, demo).content.decode())
+    _lateness(demo, chief)
+    after = _doc_total(_table(client, demo).content.decode())
+    assert after != before
+    assert after == format_points(_standings_row(demo, "Doc").total)
+
+
+def test_the_staff_and_the_public_never_get_each_others_page(client, demo, organiser, make_user):
+    standings_freeze(tournament=demo, by=organiser)
+    client.force_login(organiser)
+    staff = _table(client, demo).content.decode()
+    client.force_login(_player_of(demo, make_user, "Doc"))
+    player = _table(client, demo).content.decode()
+    assert 'data-testid="standings-settings"' in staff
+    assert 'data-testid="standings-settings"' not in player
+    assert "as staff you see the live standings" in staff
+    assert "as staff you see the live standings" not in player
+
+
+def test_a_message_for_the_viewer_is_shown_on_his_page_only(client, demo, organiser, make_user):
+    client.force_login(organiser)
+    url = reverse("standings:manage", args=[demo.slug])
+    shown = client.post(url, {"action": "hide"}, follow=True).content.decode()
+    assert "The standings are hidden from the public." in shown
+    again = _table(client, demo).content.decode()
+    assert "The standings are hidden from the public." not in again
+    client.force_login(_player_of(demo, make_user, "Doc"))
+    assert "The standings are hidden from the public." not in _table(client, demo).content.decode()
+
+
+def _standings_row(tournament, player):
+    return compute_standings(core_tournament(tournament)).row(player)

@@ -12,7 +12,7 @@ from django.utils.text import slugify
 from django.utils.translation import get_language
 
 from mafiatab.core.scoring import ScoreLine
-from mafiatab.standings import services
+from mafiatab.standings import cache
 from mafiatab.standings.lines import line_text as say_line
 from mafiatab.standings.services import GameEntry, Shown, Snapshot, viewer_standings
 
@@ -30,23 +30,22 @@ def shown_standings(context: template.Context) -> Shown:
 
 @register.simple_tag
 def standings_rows(snapshot: Snapshot, slug: str, compact: bool, provisional: bool) -> SafeString:
-    """The rows of the standings table, rendered once per snapshot and language in each
-    process (the table is the costly part of a page shown to every spectator)."""
-    key = ("rows", snapshot.pk, snapshot.computed_at, slug, bool(compact), bool(provisional))
-    key += (get_language(),)
-    found = services.derived.get(key)
-    if found is None:
-        html = render_to_string(
-            "standings/_rows.html",
-            {
-                "rows": snapshot.standings.rows,
-                "slug": slug,
-                "compact": compact,
-                "query": "?provisional=1" if provisional else "",
-            },
-        )
-        found = services.derived.put(key, SafeString(html))
-    return found  # type: ignore[no-any-return]
+    """The rows of the standings table, rendered once per snapshot and language and
+    shared through the cache (the table is the costly part of a page)."""
+    name = cache.key(
+        "rows", snapshot.key, slug, int(bool(compact)), int(bool(provisional)), get_language()
+    )
+
+    def render() -> SafeString:
+        context = {
+            "rows": snapshot.standings.rows,
+            "slug": slug,
+            "compact": compact,
+            "query": "?provisional=1" if provisional else "",
+        }
+        return SafeString(render_to_string("standings/_rows.html", context))
+
+    return cache.get_or_compute(name, render)
 
 
 def game_anchor(label: str) -> str:
@@ -106,10 +105,11 @@ def winner_name(value: str) -> str:
 
 @register.simple_tag
 def projector_rows(snapshot: Snapshot) -> SafeString:
-    """The rows of the projector table, rendered once per snapshot in each process."""
-    key = ("projector", snapshot.pk, snapshot.computed_at, get_language())
-    found = services.derived.get(key)
-    if found is None:
-        html = render_to_string("standings/_projector_rows.html", {"rows": snapshot.standings.rows})
-        found = services.derived.put(key, SafeString(html))
-    return found  # type: ignore[no-any-return]
+    """The rows of the projector table, rendered once per snapshot and language."""
+    name = cache.key("projector-rows", snapshot.key, get_language())
+
+    def render() -> SafeString:
+        rows = snapshot.standings.rows
+        return SafeString(render_to_string("standings/_projector_rows.html", {"rows": rows}))
+
+    return cache.get_or_compute(name, render)

@@ -1,0 +1,76 @@
+"""What the standings keep in Django's cache framework, and how it is named.
+
+Every key names the state of the database its value was computed from, as read in
+the same request (a tournament's id and creation time, its `standings_version` and
+scoring settings; see `services.live_state`). A value is therefore never stale: a
+change makes new keys, and the old ones age out. Two layers of settings.CACHES:
+
+- `default` (in the database): shared by every worker and every server on the same
+  database, so what one process computed, every other one reuses;
+- `local` (each process's memory), in front of it: it saves the query, and being
+  named by the same database state it cannot serve an older one either.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+from django.core.cache import cache, caches
+
+T = TypeVar("T")
+
+LOCAL = "local"
+
+_PLAIN = re.compile(r"[A-Za-z0-9_.-]{1,80}")
+
+
+def key(*parts: object) -> str:
+    """A cache key from its parts; a part that is not a short plain word (a nickname,
+    a path) is hashed, so that keys stay short and valid for every cache backend."""
+    words = []
+    for part in parts:
+        text = str(part)
+        if not _PLAIN.fullmatch(text):
+            text = "h" + hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+        words.append(text)
+    return "standings:" + ":".join(words)
+
+
+def get(name: str) -> Any:
+    """The value kept under `name` (None when there is none)."""
+    local = caches[LOCAL]
+    value = local.get(name)
+    if value is None:
+        value = cache.get(name)
+        if value is not None:
+            local.set(name, value)
+    return value
+
+
+def put(name: str, value: Any) -> Any:
+    """Keep `value` under `name` in both layers; returns it."""
+    cache.set(name, value)
+    caches[LOCAL].set(name, value)
+    return value
+
+
+def put_many(values: Mapping[str, Any]) -> None:
+    """Keep many values in the shared layer at once (the local one fills on reading)."""
+    cache.set_many(dict(values))
+
+
+def get_or_compute(name: str, compute: Callable[[], T]) -> T:
+    """The value kept under `name`, computed and kept first if there is none."""
+    value = get(name)
+    if value is None:
+        value = put(name, compute())
+    return value  # type: ignore[no-any-return]
+
+
+def forget_local() -> None:
+    """Forget what this process keeps (the shared layer keeps it): the state of a
+    freshly started process."""
+    caches[LOCAL].clear()
