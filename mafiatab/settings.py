@@ -102,6 +102,7 @@ INSTALLED_APPS = [
     "mafiatab.seating",
     "mafiatab.security",
     "mafiatab.printables",
+    "mafiatab.console",
 ]
 
 MIDDLEWARE = [

@@ -23,5 +23,6 @@ urlpatterns = [
     path(TOURNAMENT, include("mafiatab.games.urls")),
     path(TOURNAMENT, include("mafiatab.seating.urls")),
     path(TOURNAMENT, include("mafiatab.printables.urls")),
+    path(TOURNAMENT, include("mafiatab.console.urls")),
     path("", include("mafiatab.tournaments.urls")),
 ]

@@ -1,0 +1,182 @@
+"""The console's API (django-ninja Router): a game's log and state, appending events
+and undoing the last one.
+
+Reading is open to everyone (the spectator's view: no roles before the end); the
+table's judge and the chief judge read everything. Writing is theirs only, with the
+same permission as the pages (`user_can(..., "enter_protocol", game=game)`). An
+entry's `id` makes a resend harmless: the stored entry is answered again (200
+instead of 201). `after` is the number of the last entry the writer knew: when
+the log moved on meanwhile, the write is refused with 409.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+from ninja import Field, Path, Router, Schema
+from ninja import Status as HttpStatus
+from ninja.errors import HttpError
+
+from mafiatab.api.auth import caller
+from mafiatab.api.errors import (
+    AUTH_ERRORS,
+    BAD_INPUT,
+    MAX_ID,
+    NOT_FOUND,
+    Error,
+    NotFound,
+    tournament_or_404,
+)
+from mafiatab.console import selectors, services
+from mafiatab.console.models import GameLog
+from mafiatab.games.models import Game
+
+router = Router(tags=["console"])
+
+GameId = Path(..., ge=1, le=MAX_ID, description="The game's id.")
+WRITE = {**AUTH_ERRORS, **NOT_FOUND, **BAD_INPUT, 409: Error}
+After = Field(None, ge=0, le=MAX_ID, description="The number of the last entry the writer knew.")
+
+
+class ConsoleEntryOut(Schema):
+    number: int
+    id: str = Field(description="The id the console gave the entry.")
+    kind: str = Field(description="`event`, or `undo` (takes back the event `undoes`).")
+    event: dict[str, Any] | None = None
+    undone: bool = False
+    undoes: int | None = None
+    text: str = Field("", description="The event as a sentence, in the reader's language.")
+
+
+class ConsoleLogOut(Schema):
+    game_id: int
+    label: str
+    started: bool
+    closed: bool = Field(description="The protocol was made from the log; no more entries.")
+    full: bool = Field(description="True when roles are included (judges, or after the end).")
+    number: int = Field(description="The number of the last entry.")
+    finished: bool
+    winner: str | None = None
+    phase_text: str = ""
+    winner_text: str = ""
+    header: dict[str, Any] | None = None
+    entries: list[ConsoleEntryOut]
+    state: dict[str, Any] | None = None
+    problems: list[str] = []
+    duplicate: bool = Field(False, description="The write was a resend of a stored entry.")
+
+
+class ConsoleEventIn(Schema):
+    id: uuid.UUID = Field(description="A fresh id for the entry, made by the client.")
+    after: int | None = After
+    event: dict[str, Any] = Field(description="A `mafiatab-game-log/1` event.")
+
+
+class ConsoleUndoIn(Schema):
+    id: uuid.UUID
+    after: int | None = After
+
+
+class ConsoleStartIn(Schema):
+    roles: dict[str, Any] = Field(
+        description='The roles dealt: {"sheriff": 3, "don": 5, "black": [7, 9]}.'
+    )
+
+
+def _game(slug: str, game_id: int) -> Game:
+    tournament = tournament_or_404(slug)
+    game = (
+        Game.objects.filter(tournament=tournament, pk=game_id, table_slot__isnull=False)
+        .select_related("tournament", "table_slot")
+        .first()
+    )
+    if game is None:
+        raise NotFound(_("There is no table game %(id)d in this tournament.") % {"id": game_id})
+    return game
+
+
+def _log(game: Game) -> GameLog:
+    log = selectors.log_of(game)
+    if log is None:
+        raise NotFound(_("The game has not started on the console."))
+    return log
+
+
+def _write(write: Any) -> Any:
+    try:
+        return write()
+    except services.LogConflict as exc:
+        raise HttpError(409, str(exc)) from exc
+    except PermissionDenied as exc:
+        raise HttpError(
+            403, _("Only the table's judge and the chief judge run this game.")
+        ) from exc
+
+
+def _answer(game: Game, appended: services.Appended | None = None) -> HttpStatus:
+    view = selectors.log_view(game, full=True)
+    if appended is None:
+        return HttpStatus(201, view)
+    view["duplicate"] = appended.duplicate
+    return HttpStatus(200 if appended.duplicate else 201, view)
+
+
+@router.get(
+    "/tournaments/{slug}/games/{game_id}/log",
+    response={200: ConsoleLogOut, **NOT_FOUND},
+    auth=None,
+    summary="A game's console log and state",
+)
+def get_log(request: HttpRequest, slug: str, game_id: int = GameId):
+    """The log and the state after it. Roles, shooters and checked seats only for the
+    table's judge and the chief judge until the game ends."""
+    game = _game(slug, game_id)
+    return selectors.log_view(game, full=selectors.can_run(caller(request), game))
+
+
+@router.post(
+    "/tournaments/{slug}/games/{game_id}/log",
+    response={201: ConsoleLogOut, **WRITE},
+    summary="Start a game on the console",
+)
+def start_log(request: HttpRequest, slug: str, data: ConsoleStartIn, game_id: int = GameId):
+    """Start the log with the roles dealt; the seats are the published table's."""
+    game = _game(slug, game_id)
+    _write(lambda: services.log_start(game=game, roles=data.roles, by=request.auth))
+    return _answer(game)
+
+
+@router.post(
+    "/tournaments/{slug}/games/{game_id}/log/events",
+    response={200: ConsoleLogOut, 201: ConsoleLogOut, **WRITE},
+    summary="Append an event",
+)
+def append_event(request: HttpRequest, slug: str, data: ConsoleEventIn, game_id: int = GameId):
+    """Append one event when the engine accepts it (422 with its reasons otherwise)."""
+    game = _game(slug, game_id)
+    log = _log(game)
+    appended = _write(
+        lambda: services.event_append(
+            log=log, event=data.event, client_id=data.id, after=data.after, by=request.auth
+        )
+    )
+    return _answer(game, appended)
+
+
+@router.post(
+    "/tournaments/{slug}/games/{game_id}/log/undo",
+    response={200: ConsoleLogOut, 201: ConsoleLogOut, **WRITE},
+    summary="Undo the last event",
+)
+def undo_event(request: HttpRequest, slug: str, data: ConsoleUndoIn, game_id: int = GameId):
+    """Take back the last event in force; it stays in the log, marked undone."""
+    game = _game(slug, game_id)
+    log = _log(game)
+    appended = _write(
+        lambda: services.event_undo(log=log, client_id=data.id, after=data.after, by=request.auth)
+    )
+    return _answer(game, appended)

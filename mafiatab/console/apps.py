@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class ConsoleConfig(AppConfig):
+    name = "mafiatab.console"
+    label = "console"
+    verbose_name = _("Judge console")

@@ -1,0 +1,66 @@
+"""The console's one door to the game engine (`mafiatab.core.game`).
+
+The shell never decides a rule: it hands the engine the log document and shows
+what comes back. Problems leave the engine as codes with parameters and are
+translated here (`messages.problem_text`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from mafiatab.core import game as core_game
+
+FORMAT = core_game.FORMAT
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One reason the engine refused a log, in the reader's language."""
+
+    code: str
+    event: int | None
+    """The 1-based number of the event at fault (None for the header)."""
+    message: str
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A replayed log: its state, or the problems that stopped it."""
+
+    state: core_game.GameState | None
+    problems: list[Problem]
+
+
+def document(header: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any]:
+    """The log document of `header` with `events`."""
+    return {**header, "events": list(events)}
+
+
+def replay(header: dict[str, Any], events: list[dict[str, Any]]) -> Replayed:
+    """Replay a log; the state after its last event, or why it cannot be replayed."""
+    from mafiatab.console.messages import problem_text
+
+    try:
+        state = core_game.replay(core_game.parse_log(document(header, events)))
+    except core_game.GameLogError as exc:
+        problems = [
+            Problem(code=p.code, event=p.event, message=problem_text(p)) for p in exc.problems
+        ]
+        return Replayed(state=None, problems=problems)
+    return Replayed(state=state, problems=[])
+
+
+def is_finished(state: core_game.GameState) -> bool:
+    return state.is_finished()
+
+
+def protocol_of(state: core_game.GameState) -> dict[str, Any]:
+    """The finished game's protocol (the tournament file's game, with `voting`)."""
+    return state.protocol()
+
+
+def state_json(state: core_game.GameState, *, public: bool) -> dict[str, Any]:
+    """The state as JSON: without anything that reveals a role when `public`."""
+    return state.public_json() if public else state.judge_json()

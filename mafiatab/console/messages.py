@@ -1,0 +1,200 @@
+"""What the console says, in the reader's language: events as sentences, phases,
+and the engine's problems (codes with parameters) as messages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+
+def _seats(seats: Any) -> str:
+    return ", ".join(str(s) for s in seats or [])
+
+
+def _team(team: Any) -> str:
+    return _("the red team") if team == "red" else _("the black team")
+
+
+def _shots(event: dict[str, Any]) -> str:
+    by = event.get("by")
+    if by is None:
+        return _("The black team shoots.")
+    if not by:
+        return _("Shots: nobody shoots.")
+    parts = []
+    for shooter, target in sorted(by.items(), key=lambda item: int(item[0])):
+        if target is None:
+            parts.append(_("%(by)s does not shoot") % {"by": shooter})
+        else:
+            parts.append(_("%(by)s shoots %(seat)s") % {"by": shooter, "seat": target})
+    return _("Shots: %(shots)s.") % {"shots": "; ".join(parts)}
+
+
+def _check(event: dict[str, Any], who: str) -> str:
+    if "seat" not in event:
+        return _("The don checks a seat.") if who == "don" else _("The sheriff checks a seat.")
+    if who == "don":
+        return _("The don checks seat %(seat)s.") % {"seat": event["seat"]}
+    return _("The sheriff checks seat %(seat)s.") % {"seat": event["seat"]}
+
+
+def _remove(event: dict[str, Any]) -> str:
+    text = _("Seat %(seat)s is removed: %(reason)s.") % {
+        "seat": event.get("seat"),
+        "reason": event.get("reason") or "—",
+    }
+    if event.get("online"):
+        text += " " + _("(online addendum)")
+    if event.get("fined") is False:
+        text += " " + _("(no fine)")
+    return text
+
+
+def _vote(event: dict[str, Any]) -> str:
+    counts = event.get("counts") or []
+    return _("Vote: %(counts)s.") % {"counts": ", ".join(str(c) for c in counts)}
+
+
+def event_text(event: dict[str, Any]) -> str:
+    """One event of the log as a sentence."""
+    kind = event.get("type")
+    simple = {
+        "night": lambda e: _("The night falls."),
+        "day": lambda e: _("The day begins."),
+        "nominate": lambda e: (
+            _("Seat %(by)s nominates seat %(seat)s.") % {"by": e.get("by"), "seat": e.get("seat")}
+        ),
+        "vote": _vote,
+        "lift": lambda e: _("Lift vote: %(n)s for all the tied leaving.") % {"n": e.get("for")},
+        "foul": lambda e: _("A foul to seat %(seat)s.") % {"seat": e.get("seat")},
+        "remove": _remove,
+        "pause": lambda e: (
+            _("Time-out for seat %(seat)s: %(minutes)s minutes (%(reason)s).")
+            % {"seat": e.get("seat"), "minutes": e.get("minutes"), "reason": e.get("reason") or "—"}
+        ),
+        "shots": _shots,
+        "don_check": lambda e: _check(e, "don"),
+        "sheriff_check": lambda e: _check(e, "sheriff"),
+        "best_move": lambda e: _("Best move: %(seats)s.") % {"seats": _seats(e.get("seats"))},
+        "defeat": lambda e: (
+            _("Procedural defeat of %(team)s: %(reason)s.")
+            % {"team": _team(e.get("team")), "reason": e.get("reason") or "—"}
+        ),
+    }
+    render = simple.get(str(kind))
+    if render is None:
+        return _("Unknown event %(type)s.") % {"type": kind}
+    return str(render(event))
+
+
+def phase_text(phase: Any) -> str:
+    """`{"day": 2}` -> "Day 2"; `{"night": 1}` -> "Night 1"."""
+    if isinstance(phase, dict):
+        if "day" in phase:
+            return _("Day %(n)s") % {"n": phase["day"]}
+        if "night" in phase:
+            return _("Night %(n)s") % {"n": phase["night"]}
+    return str(phase or "")
+
+
+def winner_text(winner: Any) -> str:
+    return {
+        "red": _("The red team wins."),
+        "black": _("The black team wins."),
+        "draw": _("A draw."),
+    }.get(str(winner), "")
+
+
+def problem_text(problem: Any) -> str:
+    """An engine problem in the reader's language, naming the event."""
+    code = getattr(problem, "code", "")
+    params = dict(getattr(problem, "params", {}) or {})
+    text = PROBLEMS.get(code)
+    message = str(text) % params if text is not None else str(problem)
+    event = getattr(problem, "event", None)
+    if event is None:
+        return str(message)
+    return _("Event %(n)s (%(type)s): %(message)s") % {
+        "n": event,
+        "type": getattr(problem, "event_type", "") or "",
+        "message": message,
+    }
+
+
+#: The engine's problem codes (`mafiatab.core.game.problems.MESSAGES`) in the reader's language.
+PROBLEMS: dict[str, Any] = {
+    "log.not_json": gettext_lazy("not valid JSON: %(error)s"),
+    "log.unreadable": gettext_lazy("cannot read %(path)s: %(error)s"),
+    "log.not_object": gettext_lazy("a game log must be a JSON object"),
+    "log.format": gettext_lazy("format must be 'mafiatab-game-log/1', not %(value)s"),
+    "log.table": gettext_lazy("table must be one of %(known)s, not %(value)s"),
+    "log.settings": gettext_lazy("settings must be an object"),
+    "log.setting_unknown": gettext_lazy("unknown setting %(name)s (known: %(known)s)"),
+    "log.field_type": gettext_lazy("expected %(expected)s, not %(value)s"),
+    "log.seats": gettext_lazy("seats must be a list of 10 nicknames"),
+    "log.nickname": gettext_lazy(
+        "seat %(seat)s: a nickname must be a non-empty string, not %(value)s"
+    ),
+    "log.nickname_twice": gettext_lazy("seat %(seat)s: %(nickname)s is seated twice"),
+    "log.roles": gettext_lazy("roles must be an object with sheriff, don and black"),
+    "log.role_seat": gettext_lazy("%(role)s must be a seat 1..10, not %(value)s"),
+    "log.black": gettext_lazy("black must be a list of 2 seats, not %(value)s"),
+    "log.role_twice": gettext_lazy("seat %(seat)s is given two roles"),
+    "log.stage": gettext_lazy("stage must be one of %(known)s, not %(value)s"),
+    "log.events": gettext_lazy("events must be a list of events"),
+    "event.not_object": gettext_lazy("an event must be an object, not %(value)s"),
+    "event.type": gettext_lazy("unknown event type %(value)s (known: %(known)s)"),
+    "event.missing": gettext_lazy("%(field)s is missing"),
+    "event.field_type": gettext_lazy("%(field)s must be %(expected)s, not %(value)s"),
+    "event.seat_range": gettext_lazy("%(field)s must be a seat 1..10, not %(value)s"),
+    "game.finished": gettext_lazy(
+        "the game is over: nothing but the best move of a first-night kill that ended it "
+        "comes after the end"
+    ),
+    "game.day_only": gettext_lazy("this event comes only during a day, not at night %(night)s"),
+    "game.night_only": gettext_lazy("this event comes only at night, not on day %(day)s"),
+    "seat.not_alive": gettext_lazy("%(field)s: seat %(seat)s is not in the game"),
+    "voting.day1_off": gettext_lazy("day 1 has no voting at this table (day1_voting off)"),
+    "voting.cancelled": gettext_lazy("the voting of day %(day)s was cancelled by a removal"),
+    "voting.over": gettext_lazy("the voting of day %(day)s is over"),
+    "nominate.closed": gettext_lazy("the voting of day %(day)s has begun: nominations are closed"),
+    "nominate.by_twice": gettext_lazy("seat %(by)s already nominated seat %(seat)s today"),
+    "nominate.seat_twice": gettext_lazy(
+        "seat %(seat)s is already nominated today (by seat %(by)s)"
+    ),
+    "vote.too_few": gettext_lazy("a vote needs at least two nominees, not %(count)s"),
+    "vote.lift_due": gettext_lazy("a lift vote for seats %(seats)s is due, not a vote"),
+    "vote.counts_length": gettext_lazy(
+        "%(expected)s candidates need %(expected)s counts, not %(given)s"
+    ),
+    "vote.negative": gettext_lazy("counts must be 0 or more, not %(value)s"),
+    "vote.sum": gettext_lazy("counts sum to %(total)s, but %(alive)s players are alive"),
+    "lift.not_due": gettext_lazy("no lift vote is due"),
+    "lift.range": gettext_lazy("for must be 0..%(alive)s, not %(value)s"),
+    "night.revote_due": gettext_lazy("a revote among seats %(seats)s is due"),
+    "night.lift_due": gettext_lazy("a lift vote for seats %(seats)s is due"),
+    "night.vote_due": gettext_lazy("%(count)s seats are nominated and no vote was logged"),
+    "shots.twice": gettext_lazy("the shots of night %(night)s are already logged"),
+    "shots.seats": gettext_lazy(
+        "shots must name every living black-team seat (%(expected)s), not %(given)s"
+    ),
+    "shots.target": gettext_lazy("seat %(by)s shot seat %(seat)s, who is not in the game"),
+    "check.before_shots": gettext_lazy("checks come after the shots"),
+    "check.twice": gettext_lazy("the %(role)s already checked this night"),
+    "check.absent": gettext_lazy("the %(role)s (seat %(seat)s) is not in the game this night"),
+    "check.own": gettext_lazy("the %(role)s cannot check his own seat"),
+    "check.target": gettext_lazy("seat %(seat)s is not in the game"),
+    "day.no_shots": gettext_lazy("the shots of night %(night)s are not logged"),
+    "best_move.closed": gettext_lazy(
+        "the best move comes in the last word of a first-night kill, before the first "
+        "nomination of day 2"
+    ),
+    "best_move.twice": gettext_lazy("the best move is already logged"),
+    "best_move.seats": gettext_lazy("the best move names exactly 3 distinct seats, not %(seats)s"),
+    "best_move.own": gettext_lazy("the killed player cannot name his own seat %(seat)s"),
+    "remove.online": gettext_lazy("an online removal is only for a fiim-online table"),
+    "pause.minutes": gettext_lazy("minutes must be 1..%(max)s, not %(value)s"),
+    "defeat.team": gettext_lazy("team must be red or black, not %(value)s"),
+}

@@ -1,0 +1,84 @@
+"""The judge console's game logs: a log per game of a published table, and its entries.
+
+The log is stored as entries in the order they were made. An entry is either one of
+the judge's events (`mafiatab-game-log/1`) or an `undo` of the last event still in
+force; an undone event is kept (with the undo that took it back) but left out of
+the log that is replayed. Each entry carries the id the browser gave it, so a resend
+is recognised and answered with the stored result.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class GameLog(models.Model):
+    """The log of one game run on the console: its header and where it stands."""
+
+    game = models.OneToOneField(
+        "games.Game", on_delete=models.PROTECT, related_name="console_log", verbose_name=_("game")
+    )
+    header = models.JSONField(
+        help_text=_("The log document without its events: table settings, seats, roles.")
+    )
+    last_number = models.PositiveIntegerField(
+        default=0, help_text=_("The number of the last entry (0 before the first).")
+    )
+    started_at = models.DateTimeField(_("started"), default=timezone.now)
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
+    )
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    finished_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+
+    class Meta:
+        verbose_name = _("game log")
+
+    def __str__(self) -> str:
+        return f"log of {self.game}"
+
+    @property
+    def is_closed(self) -> bool:
+        """True once its protocol was made: no more entries."""
+        return self.finished_at is not None
+
+
+class EntryKind(models.TextChoices):
+    EVENT = "event", _("event")
+    UNDO = "undo", _("undo")
+
+
+class LogEntry(models.Model):
+    """One entry of a game log: an event, or the undo of the last event in force."""
+
+    log = models.ForeignKey(GameLog, on_delete=models.CASCADE, related_name="entries")
+    number = models.PositiveIntegerField(help_text=_("1 for the first entry, and so on."))
+    client_id = models.UUIDField(unique=True, help_text=_("The id the console gave the entry."))
+    kind = models.CharField(max_length=8, choices=EntryKind.choices)
+    event = models.JSONField(null=True, blank=True, help_text=_("The event, for an event."))
+    undoes = models.OneToOneField(
+        "self",
+        on_delete=models.PROTECT,
+        related_name="undone_by",
+        null=True,
+        blank=True,
+        help_text=_("The event this undo took back."),
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
+    )
+
+    class Meta:
+        ordering = ["log", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["log", "number"], name="console_entry_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.log_id}#{self.number} {self.kind}"

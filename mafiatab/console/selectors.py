@@ -1,0 +1,143 @@
+"""Reading the console's logs: the views the judge, the spectators and the API see.
+
+Before the game ends, a spectator's view holds nothing that tells a role: no roles
+in the header, no shooters or checked seats in the night events, the engine's
+public state. The table judge and the chief judge see everything.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mafiatab.console import engine
+from mafiatab.console.messages import event_text, phase_text, winner_text
+from mafiatab.console.models import EntryKind, GameLog
+from mafiatab.games.models import Game
+
+#: What a spectator sees of an event before the end.
+_HIDDEN_FIELDS = {"shots": ("by",), "don_check": ("seat",), "sheriff_check": ("seat",)}
+
+
+def can_run(user: Any, game: Game) -> bool:
+    """The table's judge (while the protocol is not confirmed) or the chief judge."""
+    from mafiatab.tournaments.permissions import user_can
+
+    return user_can(user, game.tournament, "enter_protocol", game=game)
+
+
+def log_of(game: Game) -> GameLog | None:
+    return GameLog.objects.filter(game=game).first()
+
+
+def _public_event(event: dict[str, Any]) -> dict[str, Any]:
+    hidden = _HIDDEN_FIELDS.get(str(event.get("type")), ())
+    return {k: v for k, v in event.items() if k not in hidden}
+
+
+def log_view(game: Game, *, full: bool) -> dict[str, Any]:
+    """The game's log and state; `full` for its judges, otherwise what spectators see."""
+    log = log_of(game)
+    view: dict[str, Any] = {
+        "game_id": game.pk,
+        "label": game.label,
+        "started": log is not None,
+        "closed": bool(log and log.is_closed),
+        "full": full,
+        "number": 0,
+        "finished": False,
+        "winner": None,
+        "phase_text": "",
+        "winner_text": "",
+        "header": None,
+        "entries": [],
+        "state": None,
+        "problems": [],
+        "board": None,
+    }
+    if log is None:
+        return view
+    entries = list(log.entries.select_related("undoes").order_by("number"))
+    undone = {e.undoes.number for e in entries if e.undoes is not None}
+    live = [e.event for e in entries if e.kind == EntryKind.EVENT and e.number not in undone]
+    replayed = engine.replay(log.header, live)
+    state = replayed.state
+    finished = state is not None and engine.is_finished(state)
+    shown = full or finished
+    header = dict(log.header)
+    if not shown:
+        header.pop("roles", None)
+    view.update(
+        number=log.last_number,
+        finished=finished,
+        full=shown,
+        header=header,
+        problems=[p.message for p in replayed.problems],
+    )
+    if state is not None:
+        state_json = engine.state_json(state, public=not shown)
+        view["state"] = state_json
+        view["winner"] = state_json.get("winner")
+        view["phase_text"] = phase_text(state_json.get("phase"))
+        view["winner_text"] = winner_text(state_json.get("winner"))
+    for entry in entries:
+        event = entry.event if entry.kind == EntryKind.EVENT else None
+        if event is not None and not shown:
+            event = _public_event(event)
+        view["entries"].append(
+            {
+                "number": entry.number,
+                "id": str(entry.client_id),
+                "kind": entry.kind,
+                "event": event,
+                "undone": entry.number in undone,
+                "undoes": entry.undoes.number if entry.undoes is not None else None,
+                "text": event_text(event) if event is not None else "",
+            }
+        )
+    view["board"] = board(view)
+    return view
+
+
+def board(view: dict[str, Any]) -> dict[str, Any]:
+    """The spectators' board from a (public) log view: seats, today's voting, the result."""
+    state = view.get("state") or {}
+    seats = state.get("seats") or (view.get("header") or {}).get("seats") or []
+    fouls = state.get("fouls") or {}
+    left = {d["seat"]: d for d in state.get("left") or []}
+    roles: dict[int, str] = {}
+    if view.get("finished"):
+        protocol_seats = (state.get("protocol") or {}).get("seats") or []
+        roles = {n: s.get("role") or "" for n, s in enumerate(protocol_seats, start=1)}
+    voting = state.get("voting") or {}
+    phase = state.get("phase") or {}
+    today = phase.get("day") or phase.get("night")
+    nominated = [n["seat"] for n in voting.get("nominations") or []]
+    rows = [
+        {
+            "n": n,
+            "nick": nick,
+            "fouls": fouls.get(str(n), 0),
+            "foul_dots": [i <= fouls.get(str(n), 0) for i in range(1, 5)],
+            "left": left.get(n),
+            "nominated": n in nominated,
+            "role": roles.get(n, ""),
+        }
+        for n, nick in enumerate(seats, start=1)
+    ]
+    blocks = [
+        {
+            "revote": block.get("revote"),
+            "lift": block.get("lift"),
+            "pairs": list(zip(block.get("nominees") or [], block.get("votes") or [], strict=False)),
+            "nominees": block.get("nominees") or [],
+        }
+        for block in state.get("blocks") or []
+        if block.get("day") == today
+    ]
+    return {
+        "rows": rows,
+        "nominations": voting.get("nominations") or [],
+        "blocks": blocks,
+        "voting_status": voting.get("status"),
+        "day": voting.get("day"),
+    }

@@ -1,0 +1,228 @@
+"""Writes to the console's game logs: start, append an event, undo, finish.
+
+The shell stores and the engine decides: an event is appended only when the whole
+log with it replays without a problem (`engine.replay`). Every write runs in a
+transaction on the locked log, checks the one permission (`enter_protocol` on the
+game: its table judge or the chief judge), and an entry's id makes a resend
+harmless: the stored entry is answered again.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from mafiatab.console import engine
+from mafiatab.console.models import EntryKind, GameLog, LogEntry
+from mafiatab.games.conversion import game_data
+from mafiatab.games.models import Game, GameStatus
+
+if TYPE_CHECKING:
+    from mafiatab.accounts.models import User
+
+
+class LogConflict(Exception):
+    """The log moved on since the entry was made (someone else appended), or it is closed."""
+
+
+class EventRefused(ValidationError):
+    """The engine refused the event; `problems` are its reasons, translated."""
+
+    def __init__(self, problems: list[engine.Problem]) -> None:
+        self.problems = problems
+        super().__init__([p.message for p in problems])
+
+
+@dataclass(frozen=True)
+class Appended:
+    """The answer to an append or an undo: the entry, and whether it was a resend."""
+
+    entry: LogEntry
+    duplicate: bool
+
+
+def _require(by: Any, game: Game) -> None:
+    from mafiatab.tournaments.permissions import user_can
+
+    if not user_can(by, game.tournament, "enter_protocol", game=game):
+        raise PermissionDenied("enter_protocol")
+
+
+def table_settings_of(game: Game) -> str:
+    """The engine's table settings for a game: those of the tournament's ruleset."""
+    return "fiim-online" if game.tournament.is_online else "fiim"
+
+
+def header_for(
+    game: Game, roles: dict[str, Any], *, today: dt.date | None = None
+) -> dict[str, Any]:
+    """The log document's header for `game`: the published table's seats, its ruleset's
+    table settings, and the roles the judge entered."""
+    data = game_data(game)
+    header: dict[str, Any] = {
+        "format": engine.FORMAT,
+        "table": table_settings_of(game),
+        "id": game.label,
+        "stage": game.stage,
+        "date": data.get("date") or (today or timezone.localdate()).isoformat(),
+        "seats": [seat["player"] for seat in data["seats"]],
+        "roles": roles,
+    }
+    if game.round is not None:
+        header["round"] = game.round
+    if game.table is not None:
+        header["table_number"] = game.table
+    if game.judge:
+        header["judge"] = game.judge
+    return header
+
+
+def live_events(log: GameLog) -> list[dict[str, Any]]:
+    """The events in force, in order: the log that is replayed."""
+    return [
+        entry.event
+        for entry in log.entries.filter(kind=EntryKind.EVENT, undone_by__isnull=True).order_by(
+            "number"
+        )
+    ]
+
+
+def _locked(log: GameLog) -> GameLog:
+    return GameLog.objects.select_for_update().select_related("game__tournament").get(pk=log.pk)
+
+
+@transaction.atomic
+def log_start(*, game: Game, roles: dict[str, Any], by: User) -> GameLog:
+    """Start the console log of a published table's game with the roles the judge dealt."""
+    game = Game.objects.select_for_update().select_related("tournament").get(pk=game.pk)
+    _require(by, game)
+    if game.table_slot_id is None:
+        raise ValidationError(_("Only the game of a published table is run on the console."))
+    if game.status != GameStatus.DRAFT:
+        raise ValidationError(_("The protocol of this game is already submitted."))
+    if GameLog.objects.filter(game=game).exists():
+        raise ValidationError(_("The game has already started on the console."))
+    header = header_for(game, roles)
+    problems = engine.replay(header, []).problems
+    if problems:
+        raise EventRefused(problems)
+    log = GameLog.objects.create(game=game, header=header, started_by=by)
+    game.tournament.log_action(
+        "game.console.started",
+        by=by,
+        target=game.label,
+        after={"table": header["table"], "roles": roles},
+    )
+    return log
+
+
+def _resent(log: GameLog, client_id: uuid.UUID, kind: str) -> Appended | None:
+    stored = LogEntry.objects.filter(client_id=client_id).first()
+    if stored is None:
+        return None
+    if stored.log_id != log.pk or stored.kind != kind:
+        raise LogConflict(_("The entry id %(id)s is already used.") % {"id": client_id})
+    return Appended(entry=stored, duplicate=True)
+
+
+def _check_open(log: GameLog, after: int | None) -> None:
+    if log.is_closed:
+        raise LogConflict(_("The game is over and its protocol was made; the log is closed."))
+    if after is not None and after != log.last_number:
+        raise LogConflict(
+            _(
+                "The log has %(current)d entries, not %(after)d: someone else changed it. "
+                "Reload the console."
+            )
+            % {"current": log.last_number, "after": after}
+        )
+
+
+def _add(log: GameLog, by: Any, client_id: uuid.UUID, **fields: Any) -> LogEntry:
+    log.last_number += 1
+    log.save(update_fields=["last_number"])
+    return LogEntry.objects.create(
+        log=log, number=log.last_number, client_id=client_id, created_by=by, **fields
+    )
+
+
+@transaction.atomic
+def event_append(
+    *, log: GameLog, event: dict[str, Any], client_id: uuid.UUID, after: int | None, by: User
+) -> Appended:
+    """Append `event` when the engine accepts the log with it.
+
+    A resend of a stored entry id answers that entry again (`duplicate`); `after`, the
+    number of the last entry the writer knew, guards against a concurrent append.
+    """
+    log = _locked(log)
+    _require(by, log.game)
+    resent = _resent(log, client_id, EntryKind.EVENT)
+    if resent is not None:
+        return resent
+    _check_open(log, after)
+    events = live_events(log)
+    problems = engine.replay(log.header, [*events, event]).problems
+    if problems:
+        raise EventRefused(problems)
+    return Appended(
+        entry=_add(log, by, client_id, kind=EntryKind.EVENT, event=event), duplicate=False
+    )
+
+
+@transaction.atomic
+def event_undo(*, log: GameLog, client_id: uuid.UUID, after: int | None, by: User) -> Appended:
+    """Take back the last event in force; it stays in the history, marked undone."""
+    log = _locked(log)
+    _require(by, log.game)
+    resent = _resent(log, client_id, EntryKind.UNDO)
+    if resent is not None:
+        return resent
+    _check_open(log, after)
+    last = (
+        log.entries.filter(kind=EntryKind.EVENT, undone_by__isnull=True).order_by("-number").first()
+    )
+    if last is None:
+        raise ValidationError(_("There is no event to undo."))
+    return Appended(
+        entry=_add(log, by, client_id, kind=EntryKind.UNDO, undoes=last), duplicate=False
+    )
+
+
+@transaction.atomic
+def log_finish(*, log: GameLog, by: User) -> GameLog:
+    """Close a finished game's log and save its protocol as the game's draft, which the
+    judge completes (extra points, penalties) and signs in the protocol form."""
+    from mafiatab.games import services as games
+
+    log = _locked(log)
+    game = log.game
+    _require(by, game)
+    if log.is_closed:
+        raise ValidationError(_("The protocol of this game was already made."))
+    replayed = engine.replay(log.header, live_events(log))
+    if replayed.problems or replayed.state is None or not engine.is_finished(replayed.state):
+        raise ValidationError(_("The game is not over yet."))
+    data = engine.protocol_of(replayed.state)
+    stored = game_data(game)
+    for key in ("date", "judge"):
+        if stored.get(key) and not data.get(key):
+            data[key] = stored[key]
+    version = games.protocol_save(game=game, data=data, by=by, base_version=game.version)
+    log.finished_at = timezone.now()
+    log.finished_by = by
+    log.save(update_fields=["finished_at", "finished_by"])
+    game.tournament.log_action(
+        "game.console.finished",
+        by=by,
+        target=game.label,
+        after={"winner": data.get("winner"), "events": log.last_number, "version": version.number},
+    )
+    return log

@@ -1,0 +1,126 @@
+"""The console pages: the judge's console of a table, and the spectators' view.
+
+The console page is a shell for `static/console/console.js`, which reads and writes
+the log through the API (`mafiatab.console.api`); starting and finishing are plain
+forms. Writes go through the services.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from mafiatab.console import selectors, services
+from mafiatab.console.forms import RolesForm
+from mafiatab.console.strings import console_strings
+from mafiatab.games.conversion import game_data
+from mafiatab.games.models import Game
+from mafiatab.tournaments.models import Tournament
+from mafiatab.tournaments.permissions import permissions_for
+
+
+def _table_game(slug: str, pk: int) -> Game:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    game = (
+        Game.objects.filter(tournament=tournament, pk=pk, table_slot__isnull=False)
+        .select_related("tournament", "table_slot__judge")
+        .first()
+    )
+    if game is None:
+        raise Http404(_("No such table."))
+    return game
+
+
+def _judge_game(request: HttpRequest, slug: str, pk: int) -> Game | HttpResponse:
+    game = _table_game(slug, pk)
+    if selectors.can_run(request.user, game):
+        return game
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    raise PermissionDenied("enter_protocol")
+
+
+def _base(request: HttpRequest, game: Game) -> dict[str, Any]:
+    return {
+        "tournament": game.tournament,
+        "game": game,
+        "can": permissions_for(request.user, game.tournament),
+    }
+
+
+def console(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The judge's console: the roles form before the game, then the live game."""
+    game = _judge_game(request, slug, pk)
+    if isinstance(game, HttpResponse):
+        return game
+    log = selectors.log_of(game)
+    if log is None:
+        form = RolesForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            try:
+                services.log_start(game=game, roles=form.roles(), by=request.user)  # type: ignore[arg-type]
+            except ValidationError as exc:
+                for message in exc.messages:
+                    form.add_error(None, message)
+            else:
+                return redirect("console:console", slug=slug, pk=pk)
+        seats = [s["player"] for s in game_data(game)["seats"]]
+        context = _base(request, game) | {
+            "form": form,
+            "rows": [(n, nick, form[f"role_{n}"]) for n, nick in enumerate(seats, start=1)],
+        }
+        return render(request, "console/start.html", context, status=422 if form.errors else 200)
+    context = _base(request, game) | {
+        "log": log,
+        "api": reverse("api:get_log", args=[slug, game.pk]),
+        "strings": console_strings(),
+        "online": game.tournament.is_online,
+        "seat_numbers": list(range(1, 11)),
+    }
+    return render(request, "console/console.html", context)
+
+
+@require_POST
+def finish(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The game is over: its protocol opens, prefilled, in the protocol form."""
+    game = _judge_game(request, slug, pk)
+    if isinstance(game, HttpResponse):
+        return game
+    log = selectors.log_of(game)
+    if log is None:
+        raise Http404(_("The game has not started on the console."))
+    if not log.is_closed:
+        try:
+            services.log_finish(log=log, by=request.user)  # type: ignore[arg-type]
+        except ValidationError as exc:
+            messages.error(request, " ".join(exc.messages))
+            return redirect("console:console", slug=slug, pk=pk)
+        messages.success(
+            request,
+            _("The protocol is filled from the game: add extra points and penalties, then sign."),
+        )
+    return redirect("games:protocol", slug=slug, pk=pk)
+
+
+@require_GET
+def spectator(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The table as spectators see it; it refreshes itself."""
+    game = _table_game(slug, pk)
+    context = _base(request, game) | {"view": selectors.log_view(game, full=False)}
+    return render(request, "console/spectator.html", context)
+
+
+@require_GET
+def spectator_board(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The spectators' board alone (htmx polls it)."""
+    game = _table_game(slug, pk)
+    context = _base(request, game) | {"view": selectors.log_view(game, full=False)}
+    return render(request, "console/_board.html", context)

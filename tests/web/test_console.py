@@ -1,0 +1,387 @@
+"""The judge console's storage, API and pages: a game's log kept event by event,
+resends that change nothing, undo, the permission check, and spectators who never
+see a role before the end."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.urls import reverse
+
+from mafiatab.audit.models import AuditEntry
+from mafiatab.console import services
+from mafiatab.console.models import GameLog, LogEntry
+from mafiatab.games.models import GameStatus
+
+from . import test_games_fixtures as fx
+
+two_tables = fx.two_tables
+
+pytestmark = pytest.mark.django_db
+
+#: Seat 3 sheriff, 5 and 9 black, 7 don (the fixtures' ROLES).
+ROLES = {"sheriff": 3, "don": 7, "black": [5, 9]}
+#: A whole game: red wins when the don, a single nominee on day 3, leaves.
+GAME = [
+    {"type": "nominate", "by": 1, "seat": 5},
+    {"type": "nominate", "by": 2, "seat": 9},
+    {"type": "vote", "counts": [6, 4]},
+    {"type": "night"},
+    {"type": "shots", "by": {"7": 1, "9": 1}},
+    {"type": "don_check", "seat": 3},
+    {"type": "sheriff_check", "seat": 9},
+    {"type": "day"},
+    {"type": "best_move", "seats": [7, 9, 2]},
+    {"type": "nominate", "by": 3, "seat": 9},
+    {"type": "nominate", "by": 4, "seat": 7},
+    {"type": "vote", "counts": [5, 3]},
+    {"type": "night"},
+    {"type": "shots", "by": {"7": 3}},
+    {"type": "day"},
+    {"type": "nominate", "by": 2, "seat": 7},
+    {"type": "night"},
+]
+
+
+@pytest.fixture
+def tournament(make_tournament: Any) -> Any:
+    """An offline FIIM tournament (day 1 has a voting)."""
+    return make_tournament(ruleset="fiim", platform="")
+
+
+@pytest.fixture
+def started(two_tables: dict[str, Any]) -> dict[str, Any]:
+    log = services.log_start(game=two_tables["game1"], roles=ROLES, by=two_tables["judge"])
+    return two_tables | {"log": log}
+
+
+def _append(log: GameLog, by: Any, event: dict[str, Any], **kw: Any) -> services.Appended:
+    return services.event_append(
+        log=log, event=event, client_id=kw.pop("client_id", uuid.uuid4()), after=None, by=by, **kw
+    )
+
+
+def _url(game: Any, tail: str = "") -> str:
+    return f"/api/tournaments/{game.tournament.slug}/games/{game.pk}/log{tail}"
+
+
+def _post(client: Any, game: Any, tail: str, body: dict[str, Any]) -> Any:
+    return client.post(_url(game, tail), data=json.dumps(body), content_type="application/json")
+
+
+def _event_body(event: dict[str, Any], after: int | None = None, **kw: Any) -> dict[str, Any]:
+    return {"id": str(kw.get("id") or uuid.uuid4()), "after": after, "event": event}
+
+
+# --- storage ---------------------------------------------------------------------------
+
+
+def test_starting_takes_the_published_tables_seats_and_the_rulesets_table(started):
+    log = started["log"]
+    assert log.header["seats"] == fx.NICKS_1
+    assert log.header["table"] == "fiim"
+    assert log.header["roles"] == ROLES
+    assert log.header["id"] == "Q1-T1" and log.header["table_number"] == 1
+    assert AuditEntry.objects.filter(action="game.console.started").count() == 1
+
+
+def test_an_online_tournament_runs_its_games_at_an_online_table(make_tournament, staff):
+    from mafiatab.games.services import TablePlan, round_create
+    from mafiatab.tournaments.models import StaffRole
+    from mafiatab.tournaments.services import staff_assign
+
+    online = make_tournament(name="Online Cup")
+    organiser = staff["organiser"]
+    staff_assign(tournament=online, user=staff["judge"], role=StaffRole.TABLE_JUDGE, by=organiser)
+    round_ = round_create(
+        tournament=online,
+        stage="qualifying",
+        number=1,
+        tables=[TablePlan(number=1, judge=staff["judge"], players=tuple(fx.NICKS_1))],
+        by=organiser,
+    )
+    log = services.log_start(game=round_.tables.get().game, roles=ROLES, by=staff["judge"])
+    assert log.header["table"] == "fiim-online"
+
+
+def test_a_deal_with_three_blacks_is_refused_with_the_engines_reason(two_tables):
+    with pytest.raises(ValidationError) as caught:
+        services.log_start(
+            game=two_tables["game1"],
+            roles={"sheriff": 3, "don": 7, "black": [5, 9, 10]},
+            by=two_tables["judge"],
+        )
+    assert "black must be a list of 2 seats" in " ".join(caught.value.messages)
+    assert not GameLog.objects.exists()
+
+
+def test_each_accepted_event_is_stored_in_order(started):
+    log, judge = started["log"], started["judge"]
+    for event in GAME[:3]:
+        _append(log, judge, event)
+    log.refresh_from_db()
+    assert log.last_number == 3
+    assert [e.event for e in log.entries.all()] == GAME[:3]
+    assert services.live_events(log) == GAME[:3]
+
+
+def test_a_refused_event_is_not_stored_and_names_the_event(started):
+    log, judge = started["log"], started["judge"]
+    _append(log, judge, GAME[0])
+    _append(log, judge, GAME[1])
+    with pytest.raises(services.EventRefused) as caught:
+        _append(log, judge, {"type": "vote", "counts": [6, 3]})
+    assert caught.value.problems[0].event == 3
+    assert "Event 3 (vote): counts sum to 9, but 10 players are alive" in caught.value.messages
+    assert LogEntry.objects.count() == 2
+
+
+def test_a_resent_event_is_answered_from_the_store_and_not_appended_twice(started):
+    log, judge = started["log"], started["judge"]
+    same = uuid.uuid4()
+    first = _append(log, judge, {"type": "foul", "seat": 4}, client_id=same)
+    again = _append(log, judge, {"type": "foul", "seat": 4}, client_id=same)
+    assert not first.duplicate and again.duplicate
+    assert again.entry.pk == first.entry.pk
+    assert LogEntry.objects.count() == 1
+
+
+def test_an_append_made_on_an_old_copy_of_the_log_is_a_conflict(started):
+    log, judge = started["log"], started["judge"]
+    _append(log, judge, GAME[0])
+    with pytest.raises(services.LogConflict):
+        services.event_append(log=log, event=GAME[1], client_id=uuid.uuid4(), after=0, by=judge)
+    services.event_append(log=log, event=GAME[1], client_id=uuid.uuid4(), after=1, by=judge)
+
+
+def test_undo_takes_back_the_last_event_and_keeps_it_in_the_history(started):
+    log, judge = started["log"], started["judge"]
+    _append(log, judge, GAME[0])
+    _append(log, judge, {"type": "foul", "seat": 2})
+    undo = services.event_undo(log=log, client_id=uuid.uuid4(), after=2, by=judge)
+    assert undo.entry.undoes.event == {"type": "foul", "seat": 2}
+    assert services.live_events(log) == [GAME[0]]
+    assert LogEntry.objects.count() == 3
+    # the next undo takes back the event before
+    services.event_undo(log=log, client_id=uuid.uuid4(), after=3, by=judge)
+    assert services.live_events(log) == []
+    with pytest.raises(ValidationError):
+        services.event_undo(log=log, client_id=uuid.uuid4(), after=4, by=judge)
+
+
+def test_another_tables_judge_and_a_player_cannot_append(started):
+    log = started["log"]
+    for person in (started["judge2"], started["alpha1"], started["organiser"]):
+        with pytest.raises(PermissionDenied):
+            _append(log, person, GAME[0])
+    _append(log, started["chief"], GAME[0])
+    assert LogEntry.objects.count() == 1
+
+
+def test_a_finished_game_makes_the_protocol_draft_and_closes_the_log(started):
+    log, judge = started["log"], started["judge"]
+    for event in GAME:
+        _append(log, judge, event)
+    services.log_finish(log=log, by=judge)
+    game = started["game1"]
+    game.refresh_from_db()
+    assert game.status == GameStatus.DRAFT and game.winner == "red"
+    assert game.first_killed == 1 and game.best_move == [7, 9, 2]
+    assert [s.role for s in game.seats.all()] == fx.ROLES
+    assert [b["nominees"] for b in game.voting] == [[5, 9], [9, 7], [7]]
+    assert game.versions.last().action == "saved"
+    assert AuditEntry.objects.filter(action="game.console.finished").count() == 1
+    with pytest.raises(services.LogConflict):
+        _append(log, judge, {"type": "foul", "seat": 2})
+
+
+def test_a_game_still_running_cannot_make_its_protocol(started):
+    _append(started["log"], started["judge"], GAME[0])
+    with pytest.raises(ValidationError):
+        services.log_finish(log=started["log"], by=started["judge"])
+
+
+# --- the API -----------------------------------------------------------------------------
+
+
+def test_the_api_appends_and_answers_a_resend_with_the_stored_entry(client, started):
+    game = started["game1"]
+    client.force_login(started["judge"])
+    body = _event_body(GAME[0], after=0)
+    first = _post(client, game, "/events", body)
+    assert first.status_code == 201, first.content
+    again = _post(client, game, "/events", body)
+    assert again.status_code == 200 and again.json()["duplicate"] is True
+    data = again.json()
+    assert data["number"] == 1 and len(data["entries"]) == 1
+    assert data["entries"][0]["text"] == "Seat 1 nominates seat 5."
+    assert data["state"]["voting"]["nominations"] == [{"seat": 5, "by": 1}]
+
+
+def test_the_api_refuses_a_rule_breaking_event_with_the_reason(client, started):
+    game = started["game1"]
+    client.force_login(started["judge"])
+    answer = _post(client, game, "/events", _event_body({"type": "vote", "counts": [10]}))
+    assert answer.status_code == 422
+    assert "a vote needs at least two nominees" in answer.json()["detail"]
+    assert LogEntry.objects.count() == 0
+
+
+def test_the_api_says_conflict_when_the_log_moved_on(client, started):
+    game = started["game1"]
+    client.force_login(started["judge"])
+    assert _post(client, game, "/events", _event_body(GAME[0], after=0)).status_code == 201
+    late = _post(client, game, "/events", _event_body(GAME[1], after=0))
+    assert late.status_code == 409 and "1 entries, not 0" in late.json()["detail"]
+
+
+def test_the_api_refuses_another_tables_judge_and_a_player(client, started):
+    game = started["game1"]
+    for person in ("judge2", "alpha1"):
+        client.force_login(started[person])
+        answer = _post(client, game, "/events", _event_body(GAME[0]))
+        assert answer.status_code == 403, person
+        assert answer.json()["detail"]
+    client.logout()
+    assert _post(client, game, "/events", _event_body(GAME[0])).status_code == 401
+    assert LogEntry.objects.count() == 0
+
+
+def test_the_api_undoes_the_last_event(client, started):
+    game = started["game1"]
+    client.force_login(started["chief"])
+    _post(client, game, "/events", _event_body(GAME[0], after=0))
+    answer = _post(client, game, "/undo", {"id": str(uuid.uuid4()), "after": 1})
+    assert answer.status_code == 201
+    data = answer.json()
+    assert data["entries"][0]["undone"] is True and data["entries"][1]["undoes"] == 1
+    assert data["state"]["voting"]["nominations"] == []
+
+
+def test_the_api_starts_a_game_for_its_judge(client, two_tables):
+    game = two_tables["game1"]
+    client.force_login(two_tables["judge"])
+    answer = _post(client, game, "", {"roles": ROLES})
+    assert answer.status_code == 201 and answer.json()["header"]["roles"] == ROLES
+    assert _post(client, game, "", {"roles": ROLES}).status_code == 422
+
+
+def _spectator_json(client: Any, game: Any) -> str:
+    client.logout()
+    answer = client.get(_url(game))
+    assert answer.status_code == 200
+    return answer.content.decode()
+
+
+def test_the_spectators_json_tells_no_role_before_the_end(client, started):
+    log, judge, game = started["log"], started["judge"], started["game1"]
+    for event in GAME[:8]:  # through night 1: shots and both checks
+        _append(log, judge, event)
+    text = _spectator_json(client, game)
+    data = json.loads(text)
+    assert data["full"] is False and "roles" not in data["header"]
+    assert "roles" not in data["state"] and "nights" not in data["state"]
+    for word in ('sheriff"', '"don"', '"black"', "answer"):
+        assert word not in text, word
+    shots = [e["event"] for e in data["entries"] if e["event"]["type"] == "shots"]
+    assert shots == [{"type": "shots"}]
+    assert [e["event"] for e in data["entries"] if e["event"]["type"] == "don_check"] == [
+        {"type": "don_check"}
+    ]
+    # the same events with other roles look the same to a spectator
+    other = services.log_start(
+        game=started["game2"], roles={"sheriff": 4, "don": 9, "black": [7, 5]}, by=started["judge2"]
+    )
+    swapped = {"7": 1, "9": 1}
+    for event in GAME[:8]:
+        _append(
+            other,
+            started["judge2"],
+            event if event["type"] != "shots" else {**event, "by": swapped},
+        )
+    other_data = json.loads(_spectator_json(client, started["game2"]))
+    assert other_data["state"] | {"seats": None} == data["state"] | {"seats": None}
+
+
+def test_the_judge_reads_the_roles_and_everyone_reads_them_after_the_end(client, started):
+    log, judge, game = started["log"], started["judge"], started["game1"]
+    client.force_login(judge)
+    assert client.get(_url(game)).json()["header"]["roles"] == ROLES
+    for event in GAME:
+        _append(log, judge, event)
+    data = json.loads(_spectator_json(client, game))
+    assert data["finished"] is True and data["winner"] == "red"
+    assert data["header"]["roles"] == ROLES
+    assert data["state"]["protocol"]["seats"][6]["role"] == "don"
+
+
+# --- the pages --------------------------------------------------------------------------
+
+
+def test_the_spectator_board_shows_fouls_and_votes_but_no_role_before_the_end(client, started):
+    log, judge, game = started["log"], started["judge"], started["game1"]
+    for event in [{"type": "foul", "seat": 4}, *GAME[:3]]:
+        _append(log, judge, event)
+    slug = game.tournament.slug
+    page = client.get(reverse("console:spectator", args=[slug, game.pk]))
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert 'hx-get="' + reverse("console:board", args=[slug, game.pk]) in text
+    board = client.get(reverse("console:board", args=[slug, game.pk])).content.decode()
+    assert "Day 1" in board and "5 — 6" in board and "9 — 4" in board
+    assert 'aria-label="Fouls: 1"' in board
+    assert "board-role" not in board
+
+
+def test_the_console_page_is_for_the_tables_judge_only(client, started):
+    game = started["game1"]
+    url = reverse("console:console", args=[game.tournament.slug, game.pk])
+    client.force_login(started["judge2"])
+    assert client.get(url).status_code == 403
+    client.force_login(started["judge"])
+    page = client.get(url)
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert 'id="console-strings" type="application/json"' in text
+    assert "<script>" not in text  # no inline script: the page runs under a CSP
+
+
+def test_the_judge_deals_the_roles_on_the_start_form(client, two_tables):
+    game = two_tables["game1"]
+    url = reverse("console:console", args=[game.tournament.slug, game.pk])
+    client.force_login(two_tables["judge"])
+    roles = {f"role_{n}": r for n, r in enumerate(fx.ROLES, start=1)}
+    answer = client.post(url, roles | {"role_1": "sheriff"})
+    assert answer.status_code == 422 and "one" in answer.content.decode()
+    assert client.post(url, roles).status_code == 302
+    assert GameLog.objects.get().header["roles"] == ROLES
+
+
+def test_the_finished_games_log_reads_as_sentences_on_the_game_page_in_russian(client, started):
+    log, judge, game = started["log"], started["judge"], started["game1"]
+    for event in GAME:
+        _append(log, judge, event)
+    services.log_finish(log=log, by=judge)
+    client.force_login(judge)
+    url = reverse("games:detail", args=[game.tournament.slug, game.pk])
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Seat 1 nominates seat 5." in english and "The don checks seat 3." in english
+    russian = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Игрок 1 выставляет игрока 5." in russian
+    assert "Победа красной команды." in russian
+
+
+def test_finishing_from_the_console_opens_the_protocol_form(client, started):
+    log, judge, game = started["log"], started["judge"], started["game1"]
+    for event in GAME:
+        _append(log, judge, event)
+    client.force_login(judge)
+    answer = client.post(reverse("console:finish", args=[game.tournament.slug, game.pk]))
+    assert answer.status_code == 302
+    assert answer["Location"] == reverse("games:protocol", args=[game.tournament.slug, game.pk])
+    log.refresh_from_db()
+    assert log.is_closed
