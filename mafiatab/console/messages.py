@@ -128,7 +128,7 @@ PROBLEMS: dict[str, Any] = {
     "log.not_json": gettext_lazy("not valid JSON: %(error)s"),
     "log.unreadable": gettext_lazy("cannot read %(path)s: %(error)s"),
     "log.not_object": gettext_lazy("a game log must be a JSON object"),
-    "log.format": gettext_lazy("format must be 'mafiatab-game-log/1', not %(value)s"),
+    "log.format": gettext_lazy('format must be "mafiatab-game-log/1", not %(value)s'),
     "log.table": gettext_lazy("table must be one of %(known)s, not %(value)s"),
     "log.settings": gettext_lazy("settings must be an object"),
     "log.setting_unknown": gettext_lazy("unknown setting %(name)s (known: %(known)s)"),
@@ -155,7 +155,7 @@ PROBLEMS: dict[str, Any] = {
     ),
     "game.day_only": gettext_lazy("this event comes only during a day, not at night %(night)s"),
     "game.night_only": gettext_lazy("this event comes only at night, not on day %(day)s"),
-    "seat.not_alive": gettext_lazy("%(field)s: seat %(seat)s is not in the game"),
+    "seat.not_alive": gettext_lazy("seat %(seat)s is not in the game"),
     "voting.day1_off": gettext_lazy("day 1 has no voting at this table (day1_voting off)"),
     "voting.cancelled": gettext_lazy("the voting of day %(day)s was cancelled by a removal"),
     "voting.over": gettext_lazy("the voting of day %(day)s is over"),
@@ -172,6 +172,9 @@ PROBLEMS: dict[str, Any] = {
     "vote.negative": gettext_lazy("counts must be 0 or more, not %(value)s"),
     "vote.sum": gettext_lazy("counts sum to %(total)s, but %(alive)s players are alive"),
     "lift.not_due": gettext_lazy("no lift vote is due"),
+    "lift.three_at_nine": gettext_lazy(
+        "no lift vote when three are tied with nine alive at this table (lift_three_at_nine off)"
+    ),
     "lift.range": gettext_lazy("for must be 0..%(alive)s, not %(value)s"),
     "night.revote_due": gettext_lazy("a revote among seats %(seats)s is due"),
     "night.lift_due": gettext_lazy("a lift vote for seats %(seats)s is due"),

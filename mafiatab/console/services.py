@@ -10,6 +10,7 @@ harmless: the stored entry is answered again.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import uuid
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -26,6 +27,10 @@ from mafiatab.games.models import Game, GameStatus
 
 if TYPE_CHECKING:
     from mafiatab.accounts.models import User
+
+
+#: The longest event (as JSON) a log takes: a removal's reason is the longest part.
+MAX_EVENT_CHARS = 2000
 
 
 class LogConflict(Exception):
@@ -109,6 +114,8 @@ def log_start(*, game: Game, roles: dict[str, Any], by: User) -> GameLog:
         raise ValidationError(_("The protocol of this game is already submitted."))
     if GameLog.objects.filter(game=game).exists():
         raise ValidationError(_("The game has already started on the console."))
+    if len(json.dumps(roles)) > MAX_EVENT_CHARS:
+        raise ValidationError(_("The roles cannot be read."))
     header = header_for(game, roles)
     problems = engine.replay(header, []).problems
     if problems:
@@ -168,6 +175,10 @@ def event_append(
     if resent is not None:
         return resent
     _check_open(log, after)
+    if len(json.dumps(event, ensure_ascii=False)) > MAX_EVENT_CHARS:
+        raise ValidationError(
+            _("The event is too long (at most %(n)d characters).") % {"n": MAX_EVENT_CHARS}
+        )
     events = live_events(log)
     problems = engine.replay(log.header, [*events, event]).problems
     if problems:

@@ -91,12 +91,15 @@ def test_starting_takes_the_published_tables_seats_and_the_rulesets_table(starte
 
 def test_an_online_tournament_runs_its_games_at_an_online_table(make_tournament, staff):
     from mafiatab.games.services import TablePlan, round_create
+    from mafiatab.registrations.services import registration_add
     from mafiatab.tournaments.models import StaffRole
     from mafiatab.tournaments.services import staff_assign
 
     online = make_tournament(name="Online Cup")
     organiser = staff["organiser"]
     staff_assign(tournament=online, user=staff["judge"], role=StaffRole.TABLE_JUDGE, by=organiser)
+    for nickname in fx.NICKS_1:
+        registration_add(tournament=online, nickname=nickname, by=organiser)
     round_ = round_create(
         tournament=online,
         stage="qualifying",
@@ -148,6 +151,28 @@ def test_a_resent_event_is_answered_from_the_store_and_not_appended_twice(starte
     assert not first.duplicate and again.duplicate
     assert again.entry.pk == first.entry.pk
     assert LogEntry.objects.count() == 1
+
+
+def test_an_overlong_event_is_refused_before_the_engine_reads_it(started):
+    event = {"type": "remove", "seat": 4, "reason": "x" * 3000}
+    with pytest.raises(ValidationError) as caught:
+        _append(started["log"], started["judge"], event)
+    assert "too long" in " ".join(caught.value.messages)
+    assert LogEntry.objects.count() == 0
+
+
+def test_every_problem_of_the_engine_has_a_message_in_both_languages():
+    from django.utils import translation
+
+    from mafiatab.console.messages import PROBLEMS
+    from mafiatab.core.game import MESSAGES
+
+    assert set(PROBLEMS) == set(MESSAGES)
+    with translation.override("en"):
+        english = {code: str(text) for code, text in PROBLEMS.items()}
+    with translation.override("ru"):
+        untranslated = [code for code, text in PROBLEMS.items() if str(text) == english[code]]
+    assert untranslated == []
 
 
 def test_an_append_made_on_an_old_copy_of_the_log_is_a_conflict(started):
