@@ -63,4 +63,8 @@ def protocol_of(state: core_game.GameState) -> dict[str, Any]:
 
 def state_json(state: core_game.GameState, *, public: bool) -> dict[str, Any]:
     """The state as JSON: without anything that reveals a role when `public`."""
-    return state.public_json() if public else state.judge_json()
+    if public:
+        return state.public_json()
+    # The judge may be offered every expected event, the checks included (the
+    # public `expects` leaves them out: they tell whether the don or sheriff is alive).
+    return state.judge_json() | {"expects": [t.value for t in state.expects()]}

@@ -134,8 +134,16 @@ PROBLEMS: dict[str, Any] = {
     "log.setting_unknown": gettext_lazy("unknown setting %(name)s (known: %(known)s)"),
     "log.field_type": gettext_lazy("expected %(expected)s, not %(value)s"),
     "log.seats": gettext_lazy("seats must be a list of 10 nicknames"),
-    "log.nickname": gettext_lazy(
-        "seat %(seat)s: a nickname must be a non-empty string, not %(value)s"
+    "log.nickname": gettext_lazy("seat %(seat)s: a nickname must be a text, not %(value)s"),
+    "log.nickname_empty": gettext_lazy("seat %(seat)s: the nickname is empty"),
+    "log.nickname_too_long": gettext_lazy(
+        "seat %(seat)s: the nickname %(value)s is longer than 64 characters"
+    ),
+    "log.nickname_control_character": gettext_lazy(
+        "seat %(seat)s: the nickname %(value)s holds a control character"
+    ),
+    "log.nickname_bidi_character": gettext_lazy(
+        "seat %(seat)s: the nickname %(value)s holds a text-direction character"
     ),
     "log.nickname_twice": gettext_lazy("seat %(seat)s: %(nickname)s is seated twice"),
     "log.roles": gettext_lazy("roles must be an object with sheriff, don and black"),

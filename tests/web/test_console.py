@@ -5,6 +5,7 @@ see a role before the end."""
 from __future__ import annotations
 
 import json
+import re
 import uuid
 from typing import Any
 
@@ -167,9 +168,10 @@ def test_every_problem_of_the_engine_has_a_message_in_both_languages():
     from mafiatab.console.messages import PROBLEMS
     from mafiatab.core.game import MESSAGES
 
-    assert set(PROBLEMS) == set(MESSAGES)
     with translation.override("en"):
         english = {code: str(text) for code, text in PROBLEMS.items()}
+    # the same English texts as the engine's, parameters written %(name)s
+    assert english == {code: re.sub(r"{(\w+)}", r"%(\1)s", t) for code, t in MESSAGES.items()}
     with translation.override("ru"):
         untranslated = [code for code, text in PROBLEMS.items() if str(text) == english[code]]
     assert untranslated == []
@@ -330,6 +332,16 @@ def test_the_spectators_json_tells_no_role_before_the_end(client, started):
         )
     other_data = json.loads(_spectator_json(client, started["game2"]))
     assert other_data["state"] | {"seats": None} == data["state"] | {"seats": None}
+
+
+def test_the_judge_is_offered_the_checks_that_spectators_are_not_told_of(client, started):
+    log, judge, game = started["log"], started["judge"], started["game1"]
+    for event in GAME[:5]:  # through night 1's shots
+        _append(log, judge, event)
+    client.force_login(judge)
+    assert {"don_check", "sheriff_check"} <= set(client.get(_url(game)).json()["state"]["expects"])
+    public = json.loads(_spectator_json(client, game))["state"]["expects"]
+    assert "day" in public and "don_check" not in public
 
 
 def test_the_judge_reads_the_roles_and_everyone_reads_them_after_the_end(client, started):
