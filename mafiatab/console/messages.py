@@ -151,6 +151,7 @@ PROBLEMS: dict[str, Any] = {
     "log.black": gettext_lazy("black must be a list of 2 seats, not %(value)s"),
     "log.role_twice": gettext_lazy("seat %(seat)s is given two roles"),
     "log.stage": gettext_lazy("stage must be one of %(known)s, not %(value)s"),
+    "log.too_many_events": gettext_lazy("a game log holds at most %(max)s events, not %(count)s"),
     "log.events": gettext_lazy("events must be a list of events"),
     "event.not_object": gettext_lazy("an event must be an object, not %(value)s"),
     "event.type": gettext_lazy("unknown event type %(value)s (known: %(known)s)"),
