@@ -81,6 +81,7 @@ def _leave(state: GameState, seats: Iterable[int], how: How, phase: Phase) -> Ga
         state,
         alive=tuple(s for s in state.alive if s not in seats),
         left=state.left + tuple(Departure(s, how, phase) for s in seats),
+        lost_speech=tuple(x for x in state.lost_speech if x[0] not in seats),
         quiet_since=quiet,
     )
     return _check_end(state)
@@ -370,7 +371,6 @@ def _foul(state: GameState, event: Event) -> GameState:
     if fouls[seat - 1] >= 4:
         phase = state.phase
         removal = Removal(seat, FOUL_REMOVAL_REASON, online=False, fined=True, phase=phase)
-        state = replace(state, lost_speech=tuple(x for x in state.lost_speech if x[0] != seat))
         return _remove(state, seat, How.FOULS, removal)
     return state
 
@@ -381,7 +381,7 @@ def _lost_speech_day(state: GameState, seat: int) -> int:
     day = state.phase.number
     if state.phase.is_night():
         return day + 1
-    if state.voting.blocks or state.voting.status in (VotingStatus.OVER,):
+    if state.voting.blocks or state.voting.status is VotingStatus.OVER:
         return day + 1
     order = [s.seat for s in state.speech_order() if s.seat in state.alive]
     position = order.index(seat) if seat in order else 0
@@ -396,7 +396,6 @@ def _remove_event(state: GameState, event: Event) -> GameState:
     if event.online and not state.settings.online:
         raise Refused("remove.online")
     removal = Removal(seat, event.reason, event.online, event.fined, state.phase)
-    state = replace(state, lost_speech=tuple(x for x in state.lost_speech if x[0] != seat))
     return _remove(state, seat, How.REMOVED, removal)
 
 
