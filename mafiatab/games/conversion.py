@@ -106,21 +106,14 @@ def game_rows_from_protocol(
     return game
 
 
-def stored_protocols(
-    tournament_id: int, *, ruleset: str, provisional: bool = False
-) -> tuple[Protocol, ...]:
-    """The confirmed protocols of a tournament, in order; with `provisional`, the
-    submitted ones too (drafts never).
-
-    Each is its current version's JSON, the stored truth, read by the core's reader of
-    tournament files: one query brings the JSON texts as the database keeps them, and
-    they are read as the games of one document, as `mafiatab standings FILE` reads a
-    file (the well-formed ones at C speed).
-    """
+def stored_protocol_texts(tournament_id: int, *, provisional: bool = False) -> list[str]:
+    """The JSON text of the current version of each confirmed protocol (with
+    `provisional`, each submitted one too; drafts never), in the tournament's order, as
+    the database keeps it: one query."""
     statuses = [models.GameStatus.CONFIRMED]
     if provisional:
         statuses.append(models.GameStatus.SUBMITTED)
-    texts = (
+    return list(
         models.ProtocolVersion.objects.filter(
             game__tournament_id=tournament_id,
             game__status__in=statuses,
@@ -130,6 +123,19 @@ def stored_protocols(
         .annotate(text=Cast("data", TextField()))
         .values_list("text", flat=True)
     )
+
+
+def stored_protocols(
+    tournament_id: int, *, ruleset: str, provisional: bool = False
+) -> tuple[Protocol, ...]:
+    """The confirmed protocols of a tournament, in order; with `provisional`, the
+    submitted ones too (drafts never).
+
+    Each is its current version's JSON, the stored truth (`stored_protocol_texts`),
+    read by the core's reader of tournament files as the games of one document, as
+    `mafiatab standings FILE` reads a file (the well-formed ones at C speed).
+    """
+    texts = stored_protocol_texts(tournament_id, provisional=provisional)
     header = json.dumps({"format": FORMAT, "name": "stored", "ruleset": ruleset})
     document = header[:-1] + ',"games":[' + ",".join(texts) + "]}"
     return loads_tournament(document).games
