@@ -241,7 +241,11 @@ class _EventReader:
             return ()
         shots: list[tuple[int, int | None]] = []
         for key, target in raw.items():
-            by = int(key) if isinstance(key, str) and key.isdigit() and len(key) <= 2 else None
+            by = (
+                int(key)
+                if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 2
+                else None
+            )
             if by is None or not 1 <= by <= 10:
                 self.problem("event.seat_range", field="by", value=shown(key))
                 continue
