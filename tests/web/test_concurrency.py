@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.db import connections
+from django.db import connections, transaction
 from django.test import Client
 from django.urls import reverse
 
@@ -31,9 +31,12 @@ def _round(tournament: Any, staff: dict[str, Any], tables: int) -> list[Game]:
     from mafiatab.games.services import TablePlan, round_create
     from mafiatab.registrations.services import registration_add
 
-    for t in range(1, tables + 1):
-        for s in range(1, 11):  # a seat holds a participant
-            registration_add(tournament=tournament, nickname=f"T{t}Seat{s}", by=staff["organiser"])
+    with transaction.atomic():  # one commit, not two hundred
+        for t in range(1, tables + 1):
+            for s in range(1, 11):  # a seat holds a participant
+                registration_add(
+                    tournament=tournament, nickname=f"T{t}Seat{s}", by=staff["organiser"]
+                )
     round_ = round_create(
         tournament=tournament,
         stage="qualifying",

@@ -8,6 +8,12 @@ import sys
 
 import pytest
 
+#: Tests that run commands on a database of their own: once, in the SQLite pass.
+ONCE = pytest.mark.skipif(
+    bool(os.environ.get("DATABASE_URL")),
+    reason="independent of the test database; runs in the SQLite pass",
+)
+
 
 def _deploy_check(tmp_path, **env: str) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if not k.startswith(("MAFIATAB_", "DJANGO_"))}
@@ -23,12 +29,14 @@ def _deploy_check(tmp_path, **env: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@ONCE
 def test_the_deployment_check_is_clean_in_production_settings(tmp_path):
     result = _deploy_check(tmp_path, MAFIATAB_PRODUCTION="1")
     assert result.returncode == 0, result.stderr
     assert "no issues" in result.stdout
 
 
+@ONCE
 def test_the_deployment_check_warns_outside_production_settings(tmp_path):
     result = _deploy_check(tmp_path)
     assert result.returncode != 0
@@ -54,6 +62,7 @@ def _settings(tmp_path, names: str, **env: str) -> list[str]:
     return result.stdout.strip().split("|")
 
 
+@ONCE
 def test_production_trusts_the_proxy_headers_unless_told_it_is_not_behind_one(tmp_path):
     names = "SESSION_COOKIE_SECURE SECURE_PROXY_SSL_HEADER USE_X_FORWARDED_HOST"
     assert _settings(tmp_path, names, MAFIATAB_PRODUCTION="1") == [
