@@ -118,13 +118,18 @@ def _service_refused(api: NinjaAPI, request: HttpRequest, exc: DjangoValidationE
 
 
 def problem_item(problem: Any) -> dict[str, Any]:
-    """A core problem as the API shows it (its code once the core gives one)."""
+    """A core problem as the API shows it: its code (None for a problem only the web
+    application sees, such as a seat held by a non-participant) and its sentence in the
+    reader's language."""
+    from mafiatab.core.problems import PROBLEM_TEMPLATES
+    from mafiatab.messages import problem_text
+
     return {
         "game": problem.game,
         "seat": problem.seat,
         "field": problem.field,
-        "code": getattr(problem, "code", None),
-        "message": getattr(problem, "message", str(problem)),
+        "code": problem.code if problem.code in PROBLEM_TEMPLATES else None,
+        "message": problem_text(problem),
     }
 
 

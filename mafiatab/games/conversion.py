@@ -67,7 +67,7 @@ def game_rows_from_protocol(
     models.ProtocolVersion.objects.create(
         game=game,
         number=1,
-        data=protocol_to_dict(protocol) | {"voting": []},
+        data={"voting": []} | protocol_to_dict(protocol),
         status=models.GameStatus.CONFIRMED,
         action="imported",
     )

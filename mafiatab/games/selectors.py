@@ -19,8 +19,6 @@ from mafiatab.core.regulations import get_regulation
 from mafiatab.core.scoring import ScoreLine, score_game
 from mafiatab.core.tournament_file import TournamentFileError, protocol_from_dict
 from mafiatab.core.validation import Problem
-from mafiatab.core.voting import validate_voting, voting_from_list
-from mafiatab.games.conversion import file_form
 from mafiatab.games.models import (
     STAGE_CHOICES,
     Game,
@@ -47,16 +45,14 @@ class ProtocolCheck:
 
 
 def check_protocol(data: dict[str, Any], *, ruleset: str) -> ProtocolCheck:
-    """Read `data` (the file form plus "voting") as the core does, collecting every problem."""
-    gid = str(data.get("id") or "game 1")
-    blocks, problems = voting_from_list(data.get("voting"), gid)
+    """Read `data` (the file form, voting blocks included) with the core's one reader and
+    validator, as a tournament file's game is read, collecting every problem."""
     try:
-        protocol = protocol_from_dict(file_form(data), ruleset=ruleset)
+        protocol = protocol_from_dict(data, ruleset=ruleset)
     except TournamentFileError as exc:
-        return ProtocolCheck(None, [*exc.problems, *problems])
-    problems = [*problems, *validate_voting(protocol, blocks)]
+        return ProtocolCheck(None, list(exc.problems))
     lines = score_game(protocol, get_regulation(ruleset))
-    return ProtocolCheck(protocol, problems, lines)
+    return ProtocolCheck(protocol, [], lines)
 
 
 def seat_participants(
