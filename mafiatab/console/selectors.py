@@ -7,6 +7,7 @@ public state. The table judge and the chief judge see everything.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from mafiatab.console import engine
@@ -141,3 +142,22 @@ def board(view: dict[str, Any]) -> dict[str, Any]:
         "voting_status": voting.get("status"),
         "day": voting.get("day"),
     }
+
+
+def logs_for_tournament(tournament: Any) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every console log of a tournament as a `mafiatab-game-log/1` document (the events
+    in force), named after its game: what the tournament archive stores under `logs/`
+    and what `mafiatab game replay` reads."""
+    logs = (
+        GameLog.objects.filter(game__tournament=tournament)
+        .select_related("game")
+        .order_by("game__position")
+    )
+    for log in logs:
+        events = [
+            entry.event
+            for entry in log.entries.filter(kind=EntryKind.EVENT, undone_by__isnull=True).order_by(
+                "number"
+            )
+        ]
+        yield f"{log.game.label}.json", engine.document(log.header, events)

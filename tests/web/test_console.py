@@ -232,6 +232,22 @@ def test_a_game_still_running_cannot_make_its_protocol(started):
         services.log_finish(log=started["log"], by=started["judge"])
 
 
+def test_the_archive_takes_each_log_as_a_document_that_replays_to_the_same_end(started):
+    from mafiatab.console.selectors import logs_for_tournament
+    from mafiatab.core import game as core_game
+
+    log, judge = started["log"], started["judge"]
+    for event in GAME[:3]:
+        _append(log, judge, event)
+    services.event_undo(log=log, client_id=uuid.uuid4(), after=3, by=judge)
+    for event in GAME[2:]:
+        _append(log, judge, event)
+    [(name, document)] = list(logs_for_tournament(started["game1"].tournament))
+    assert name == "Q1-T1.json" and document["events"] == GAME
+    state = core_game.replay(core_game.parse_log(json.loads(json.dumps(document))))
+    assert state.winner is not None and state.winner.value == "red"
+
+
 # --- the API -----------------------------------------------------------------------------
 
 
