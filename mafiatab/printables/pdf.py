@@ -20,12 +20,26 @@ STYLESHEET = "printables/print.css"
 #: Protocols laid out in one document.
 PROTOCOLS_PER_DOCUMENT = 100
 
+#: What the printed templates need of a browser's default stylesheet. WeasyPrint
+#: matches its full HTML stylesheet against every element, which costs a quarter of
+#: the time of laying out a protocol; the sheets use only these elements.
+USER_AGENT_CSS = """
+html, body, div, section, header, h1, h2, p { display: block }
+head, title, meta, style, link, script { display: none }
+table { display: table; border-spacing: 2px; border-collapse: separate; text-indent: 0 }
+thead { display: table-header-group; vertical-align: middle }
+tbody { display: table-row-group; vertical-align: middle }
+tr { display: table-row; vertical-align: inherit }
+td, th { display: table-cell; vertical-align: inherit }
+th, strong, b { font-weight: bold }
+"""
+
 
 class Renderer:
     """WeasyPrint with the print stylesheet and fonts loaded once, for many documents."""
 
     def __init__(self) -> None:
-        from weasyprint import CSS
+        from weasyprint import CSS, HTML
         from weasyprint.text.fonts import FontConfiguration
 
         path = finders.find(STYLESHEET)
@@ -33,13 +47,20 @@ class Renderer:
             raise RuntimeError(f"the stylesheet {STYLESHEET} is missing")
         self.fonts = FontConfiguration()
         self.css = CSS(filename=str(path), font_config=self.fonts)
+        user_agent = CSS(string=USER_AGENT_CSS, font_config=self.fonts)
+
+        class SheetHTML(HTML):  # type: ignore[misc]
+            """HTML with the small user-agent stylesheet above."""
+
+            def _ua_stylesheets(self, *args: Any, **kwargs: Any) -> list[Any]:
+                return [user_agent]
+
+        self.html = SheetHTML
 
     def document(self, template: str, context: dict[str, Any]) -> Any:
         """The laid-out pages of `template` (a WeasyPrint document)."""
-        from weasyprint import HTML
-
         html = render_to_string(template, context)
-        return HTML(string=html, base_url=".").render(
+        return self.html(string=html, base_url=".").render(
             stylesheets=[self.css], font_config=self.fonts
         )
 

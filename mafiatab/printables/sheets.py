@@ -51,9 +51,9 @@ class SeatLine:
     """Extra points (9.9) as the game page shows them, '' when none."""
 
     @property
-    def foul_cells(self) -> list[bool]:
-        """The four foul cells, marked or not."""
-        return [i < self.fouls for i in range(FOUL_CELLS)]
+    def foul_marks(self) -> str:
+        """A mark per foul, one for each of the four foul cells (drawn by the stylesheet)."""
+        return "×" * min(self.fouls, FOUL_CELLS)
 
 
 @dataclass(frozen=True, slots=True)

@@ -96,7 +96,7 @@ def test_a_protocol_pdf_holds_what_the_game_page_shows(client, demo_imported, la
         line = row_line(text, seat, nickname)
         words = line.split()
         assert letter in words, line
-        assert words.count("×") == int(fouls), line
+        assert line.count("×") == int(fouls), line
         assert points in words, line
         assert (extra in words) if extra else not words[-1].startswith("+"), line
     winner = re.search(r"<dd>(красные|чёрные|ничья|red|black|draw)</dd>", page)
