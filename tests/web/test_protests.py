@@ -126,3 +126,25 @@ def test_a_player_files_a_protest_on_the_game_page(client, submitted):
     # the protocol was submitted at a fixed past time: the window is long closed
     assert "too late" in response.content.decode()
     assert game.protests.count() == 0
+
+
+def test_a_decision_that_changes_the_protocol_must_name_its_base_version(client, submitted):
+    from mafiatab.games.forms import raw_from_data
+
+    game, alpha1, chief = submitted["game"], submitted["alpha1"], submitted["chief"]
+    protest = protest_file(game=game, by=alpha1, text="Unfair vote", now=SUBMITTED)
+    client.force_login(chief)
+    url = reverse("games:decide", args=[game.tournament.slug, protest.pk])
+    raw = raw_from_data(complete_data(game, winner="black"))
+    data = {k: v for k, v in raw.items() if v not in ("", [])}
+    data |= {"upheld": "yes", "decision": "Recounted.", "change": "on"}
+    response = client.post(url, data)
+    assert response.status_code == 422
+    assert "which version of the protocol" in response.content.decode()
+    protest.refresh_from_db()
+    game.refresh_from_db()
+    assert protest.is_open and game.version == 3
+    response = client.post(url, data | {"base_version": "3"})
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.version == 4 and game.winner == "black"

@@ -82,6 +82,18 @@ def test_createsuperuser_makes_an_administrator_who_can_sign_in(tmp_path):
     assert again.returncode == 2 and "already taken" in again.stderr
 
 
+@ONCE
+def test_make_demo_passes_the_port():
+    root = Path(__file__).resolve().parents[2]
+    result = subprocess.run(
+        ["make", "-n", "-C", str(root), "demo", "PORT=8100"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "mafiatab demo --port 8100" in result.stdout, result.stderr
+
+
 # --- two servers on one PostgreSQL database ---------------------------------------------
 
 HEADERS = {"Host": "tournament.example", "X-Forwarded-Proto": "https"}
@@ -103,6 +115,11 @@ def _request(port: int, path: str, *, method: str = "GET", body: Any = None, tok
             return response.status, response.read()
     except urllib.error.HTTPError as exc:
         return exc.code, exc.read()
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
 
 
 def _wait_healthy(port: int, process: subprocess.Popen[str], log: Path) -> None:
@@ -202,6 +219,17 @@ def test_a_protocol_confirmed_through_one_server_counts_at_once_through_the_othe
         return {row["player"] for row in json.loads(body)["standings"] if row["games"]}
 
     assert nicks_with_games(second) == set()  # read (and kept) by the second server
+    # Production settings: the proxy's HTTPS is believed, plain HTTP is sent to HTTPS,
+    # static files are served by the application.
+    plain = urllib.request.Request(f"http://127.0.0.1:{first}/", headers={"Host": HEADERS["Host"]})
+    opener = urllib.request.build_opener(_NoRedirect)
+    with pytest.raises(urllib.error.HTTPError) as redirect:
+        opener.open(plain, timeout=30)
+    assert redirect.value.code == 301
+    redirect.value.close()
+    assert redirect.value.headers["Location"] == "https://tournament.example/"
+    status, css = _request(second, "/static/mafiatab/site.css")
+    assert status == 200 and b".htmx-indicator" in css
     status, body = _request(
         first,
         f"/api/tournaments/{tournament.slug}/games/{game.pk}/confirm",
