@@ -17,7 +17,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from mafiatab.core.seating import DEFAULT_TIME_LIMIT, SeatingError, plan_seating
+from mafiatab.core.seating import DEFAULT_TIME_LIMIT, TABLE_SIZE, SeatingError, plan_seating
 from mafiatab.core.seating import Round as CoreRound
 from mafiatab.core.seating import Table as CoreTable
 from mafiatab.games.models import GameStatus, Round
@@ -99,8 +99,8 @@ def club_groups(people: Sequence[Participant]) -> list[tuple[str, ...]]:
 
 
 def default_tables(count: int) -> int:
-    """Tables in play at once when none is given: one per ten participants."""
-    return max(1, count // 10)
+    """Tables in play at once when none is given: one per full table of participants."""
+    return max(1, count // TABLE_SIZE)
 
 
 def next_seed(tournament: Tournament) -> int:
