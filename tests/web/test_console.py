@@ -403,6 +403,22 @@ def test_the_console_page_is_for_the_tables_judge_only(client, started):
     assert "<script>" not in text  # no inline script: the page runs under a CSP
 
 
+def test_the_console_and_the_board_speak_russian(client, started):
+    game = started["game1"]
+    slug = game.tournament.slug
+    _append(started["log"], started["judge"], {"type": "foul", "seat": 4})
+    client.force_login(started["judge"])
+    page = client.get(
+        reverse("console:console", args=[slug, game.pk]), HTTP_ACCEPT_LANGUAGE="ru"
+    ).content.decode()
+    assert '"foul": "\\u0424\\u043e\\u043b"' in page or '"foul": "Фол"' in page
+    assert "Ход игры" in page
+    board = client.get(
+        reverse("console:board", args=[slug, game.pk]), HTTP_ACCEPT_LANGUAGE="ru"
+    ).content.decode()
+    assert "День 1" in board and 'aria-label="Фолы: 1"' in board
+
+
 def test_the_judge_deals_the_roles_on_the_start_form(client, two_tables):
     game = two_tables["game1"]
     url = reverse("console:console", args=[game.tournament.slug, game.pk])
