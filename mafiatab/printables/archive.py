@@ -26,6 +26,7 @@ from typing import IO, Any
 from mafiatab.core.tournament_file import dumps_tournament
 from mafiatab.printables import documents
 from mafiatab.printables.pdf import Renderer
+from mafiatab.printables.sheets import safe_name
 from mafiatab.standings.services import viewer_standings
 from mafiatab.tournaments.conversion import core_tournament
 from mafiatab.tournaments.models import Tournament
@@ -56,7 +57,8 @@ def console_logs(tournament: Tournament) -> Iterator[tuple[str, bytes]]:
             data = content.encode("utf-8")
         else:
             data = json.dumps(content, ensure_ascii=False, indent=1).encode("utf-8")
-        yield str(name), data
+        stem, dot, ext = str(name).rpartition(".")
+        yield (f"{safe_name(stem)}.{safe_name(ext)}" if dot else safe_name(str(name))), data
 
 
 class _Names:

@@ -166,7 +166,7 @@ def _seat_lines(data: dict[str, Any], sums: dict[int, dict[str, Any]]) -> tuple[
                 number=n,
                 player=seat.get("player") or "",
                 letter=role_letter(seat.get("role")),
-                fouls=int(seat.get("fouls") or 0),
+                fouls=_count(seat.get("fouls")),
                 main=format_points(points["main"]) if points else "",
                 extra=format_points(points["extra"], signed=True)
                 if points and points["extra"]
@@ -174,6 +174,19 @@ def _seat_lines(data: dict[str, Any], sums: dict[int, dict[str, Any]]) -> tuple[
             )
         )
     return tuple(lines)
+
+
+def _count(value: Any) -> int:
+    """A count as stored, 0 when it is not one (a draft may hold anything)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _signed_points(value: Any) -> str:
+    """Extra points as the protocol shows them; a value that is no number as it is."""
+    try:
+        return format_points(Fraction(str(value)), signed=True)
+    except (ValueError, ZeroDivisionError):
+        return _text(value)
 
 
 def _numbers(values: Iterable[Any]) -> str:
@@ -206,7 +219,7 @@ def _player(data: dict[str, Any], seat: Any) -> str:
 def _reasons(data: dict[str, Any], protests: Iterable[Any]) -> tuple[Reason, ...]:
     reasons = []
     for e in data.get("judge_extra") or []:
-        points = format_points(Fraction(str(e.get("points"))), signed=True)
+        points = _signed_points(e.get("points"))
         if e.get("chief_approved"):
             points += " (" + _("approved by the chief judge") + ")"
         reasons.append(

@@ -347,7 +347,10 @@ def test_the_csv_still_works(client, demo_imported):
 
 def test_the_archive_holds_every_document_for_the_staff(client, two_tables, monkeypatch):
     module = types.ModuleType("mafiatab.console.selectors")
-    module.logs_for_tournament = lambda t: [("Q1-T1.json", {"format": "mafiatab-game-log/1"})]
+    module.logs_for_tournament = lambda t: [
+        ("Q1-T1.json", {"format": "mafiatab-game-log/1"}),
+        ("../../etc/x.json", "a name that tries to leave logs/"),
+    ]
     monkeypatch.setitem(sys.modules, "mafiatab.console.selectors", module)
     game = two_tables["game1"]
     protocol_save(
@@ -370,6 +373,7 @@ def test_the_archive_holds_every_document_for_the_staff(client, two_tables, monk
         "protocols/protocol-Q1-T1.pdf",
         "protocols/protocol-Q1-T2.pdf",
         "logs/Q1-T1.json",
+        "logs/etc_x.json",
     }
     first = pdf_text(archive.read("protocols/protocol-Q1-T1.pdf"))
     assert "Alpha1" in first and "PROVISIONAL" not in first
