@@ -336,6 +336,19 @@ def _seated(game: Game, data: dict[str, Any]) -> dict[str, Any]:
     return seated
 
 
+def _require_base(base_version: int | None) -> None:
+    """A change of the protocol names the version it starts from."""
+    if base_version is None:
+        raise ValidationError(
+            {
+                "base_version": _(
+                    "Name the version of the protocol the change starts from "
+                    "(base_version), so that nobody's entries are overwritten."
+                )
+            }
+        )
+
+
 def _valid(game: Game, data: dict[str, Any]) -> None:
     from mafiatab.games.selectors import check_protocol
 
@@ -367,7 +380,7 @@ def protocol_save(
     game: Game,
     data: dict[str, Any],
     by: User,
-    base_version: int | None,
+    base_version: int,
     submit: bool = False,
     reason: str = "",
     now: dt.datetime | None = None,
@@ -381,6 +394,7 @@ def protocol_save(
     """
     game = _locked(game)
     _require(by, game, "enter_protocol")
+    _require_base(base_version)
     _check_base(game, base_version)
     data = _seated(game, _fixed_keys(game, data))
     now = now or timezone.now()
@@ -553,6 +567,7 @@ def protest_decide(
         raise ValidationError({"decision": _("Give the reasons of the decision.")})
     now = now or timezone.now()
     if data is not None:
+        _require_base(base_version)
         _check_base(game, base_version)
         data = _seated(game, _fixed_keys(game, data))
         _valid(game, data)

@@ -148,3 +148,22 @@ def test_a_decision_that_changes_the_protocol_must_name_its_base_version(client,
     assert response.status_code == 302
     game.refresh_from_db()
     assert game.version == 4 and game.winner == "black"
+
+
+def test_the_api_refuses_a_protocol_changing_decision_without_its_base_version(client, submitted):
+    import json
+
+    game, alpha1, chief = submitted["game"], submitted["alpha1"], submitted["chief"]
+    protest = protest_file(game=game, by=alpha1, text="Unfair vote", now=SUBMITTED)
+    client.force_login(chief)
+    data = complete_data(game, winner="black")
+    data.pop("id"), data.pop("stage")
+    url = f"/api/tournaments/{game.tournament.slug}/protests/{protest.pk}/decide"
+    body = {"upheld": True, "decision": "Recounted.", "protocol": data}
+    response = client.post(url, json.dumps(body), content_type="application/json")
+    assert 400 <= response.status_code < 500
+    assert "base_version" in response.content.decode()
+    protest.refresh_from_db()
+    assert protest.is_open
+    with pytest.raises(ValidationError, match="base_version"):
+        protest_decide(protest=protest, by=chief, upheld=True, decision="x", data=data)
