@@ -25,6 +25,7 @@ def test_an_online_game_with_a_revote_a_lift_removals_and_a_defeat(page, two_tab
         page.select_option(f"[data-testid=role-{seat}]", role)
     page.click("[data-testid=start-game]")
     page.locator("[data-testid=phase]", has_text="Day 1").wait_for()
+    assert page.locator(".c-timer-label").inner_text() == "Zero night"
 
     # Day 1 online: no voting, only fouls and the night.
     for _i in range(3):
@@ -55,6 +56,8 @@ def test_an_online_game_with_a_revote_a_lift_removals_and_a_defeat(page, two_tab
     _tap(page, "nominate-3-6")
     _vote(page, {5: 5, 6: 5})
     page.locator("[data-testid=vote] h3", has_text="Revote among the tied").wait_for()
+    page.click("[data-testid=defence-6]")
+    assert page.locator("[data-testid=clock]").inner_text() == "0:30"
     _vote(page, {5: 5, 6: 5})
     lift = page.locator("[data-testid=lift]")
     for _i in range(6):

@@ -171,7 +171,8 @@
       ui.shots = {};
       ui.votes = null;
       var first = (st.speeches || [])[0];
-      if (first) setTimer(first.seconds, first.kind === "last_word" ? T.last_word : T.speech);
+      if (!view.number && settings().zero_night_seconds) setTimer(settings().zero_night_seconds, T.zero_night);
+      else if (first) setTimer(first.seconds, first.kind === "last_word" ? T.last_word : T.speech);
     }
     renderSeats();
     renderPanel();
@@ -305,6 +306,16 @@
     var part = el("section", { cls: "c-block c-vote", "data-testid": "vote" }, [
       el("h3", { text: voting.status === "revote" ? T.revote : T.vote }),
     ]);
+    var defence = state().defence || [];
+    if (defence.length) {
+      var row = el("div", { cls: "c-row c-defence", "data-testid": "defence" }, [el("span", { text: T.defence + ":" })]);
+      defence.forEach(function (sp) {
+        var b = button(String(sp.seat), "timer", { seconds: sp.seconds, label: T.defence + " · " + sp.seat }, "btn-ghost c-sbtn");
+        b.setAttribute("data-testid", "defence-" + sp.seat);
+        row.appendChild(b);
+      });
+      part.appendChild(row);
+    }
     cands.forEach(function (seat, i) {
       part.appendChild(el("div", { cls: "c-row c-count" }, [
         el("span", { cls: "c-cand", text: seat + " " + nick(seat) }),
@@ -468,7 +479,7 @@
         break;
       case "timer-toggle": toggleTimer(); break;
       case "timer-reset": setTimer(timer.total, timer.label); break;
-      case "timer": setTimer(parseInt(d.seconds, 10), b.textContent); break;
+      case "timer": setTimer(parseInt(d.seconds, 10), d.label || b.textContent); break;
     }
   }
   function startSpeech() {
