@@ -14,6 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import OperationalError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from ninja import NinjaAPI, Schema
@@ -181,6 +182,17 @@ def _server_error(api: NinjaAPI, request: HttpRequest, exc: Exception):
     return _error(api, request, 500, _("Something went wrong on the server; the error is logged."))
 
 
+def _database_error(api: NinjaAPI, request: HttpRequest, exc: Exception):
+    from mafiatab.security.busy import RETRY_AFTER_SECONDS, busy_message, is_busy, log_busy
+
+    if not is_busy(exc):
+        return _server_error(api, request, exc)
+    log_busy(request, exc)
+    response = _error(api, request, 503, busy_message())
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
 def install_error_handlers(api: NinjaAPI) -> None:
     """Answer every refusal with the JSON `Error` shape."""
 
@@ -200,4 +212,5 @@ def install_error_handlers(api: NinjaAPI) -> None:
     api.add_exception_handler(Http404, bind(_not_found))
     api.add_exception_handler(RequestDataTooBig, bind(_too_big))
     api.add_exception_handler(PermissionDenied, bind(_forbidden))
+    api.add_exception_handler(OperationalError, bind(_database_error))
     api.add_exception_handler(Exception, bind(_server_error))

@@ -169,3 +169,35 @@ def test_the_refusal_without_a_base_version_is_in_russian_for_a_russian_judge(on
     response = client.post(url, {"action": "save"}, HTTP_ACCEPT_LANGUAGE="ru")
     assert response.status_code == 400
     assert "с какой версии протокола" in response.content.decode()
+
+
+@pytest.mark.parametrize("door", [_api_save, _form_save], ids=["api", "form"])
+def test_a_database_too_busy_to_save_answers_try_again_not_a_server_error(
+    one_table, staff, door, monkeypatch
+):
+    from django.db import OperationalError
+
+    from mafiatab.games import services
+
+    def busy(**kwargs: Any) -> None:
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(services, "protocol_save", busy)
+    response = door(_client(staff["judge"]), one_table[0], 1)()
+    assert response.status_code == 503
+    assert response["Retry-After"] == "2"
+    assert "nothing of yours was saved" in response.content.decode()
+
+
+def test_other_database_errors_stay_server_errors(one_table, staff, monkeypatch):
+    from django.db import OperationalError
+
+    from mafiatab.games import services
+
+    def broken(**kwargs: Any) -> None:
+        raise OperationalError("no such table: games_game")
+
+    monkeypatch.setattr(services, "protocol_save", broken)
+    client = _client(staff["judge"])
+    assert _api_save(client, one_table[0], 1)().status_code == 500
+    assert _form_save(client, one_table[0], 1)().status_code == 500
