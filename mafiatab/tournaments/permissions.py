@@ -13,6 +13,7 @@ from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
@@ -52,17 +53,30 @@ ACTIONS: dict[str, frozenset[str]] = {
 }
 
 
+_ROLES_SQL = (
+    "SELECT role FROM {staff} WHERE tournament_id = %s AND user_id = %s "
+    "UNION ALL "
+    "SELECT %s FROM {registrations} WHERE tournament_id = %s AND user_id = %s AND status = %s"
+)
+
+
 def roles_of(user: Any, tournament: Tournament) -> frozenset[str]:
-    """The roles `user` holds in `tournament` (empty for anonymous visitors)."""
+    """The roles `user` holds in `tournament` (empty for anonymous visitors): his staff
+    roles, and "player" with an approved registration. One plain query, as every page
+    of a tournament asks it."""
     if user is None or not user.is_authenticated or not user.is_active:
         return frozenset()
-    roles = set(
-        StaffMember.objects.filter(tournament=tournament, user=user).values_list("role", flat=True)
+    from mafiatab.registrations.models import Registration, Status
+
+    sql = _ROLES_SQL.format(
+        staff=connection.ops.quote_name(StaffMember._meta.db_table),
+        registrations=connection.ops.quote_name(Registration._meta.db_table),
     )
-    roles.add(MEMBER)
-    if tournament.registrations.filter(user=user, status="approved").exists():
-        roles.add(PLAYER)
-    return frozenset(roles)
+    params = [tournament.pk, user.pk, PLAYER, tournament.pk, user.pk, Status.APPROVED.value]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        held = {role for (role,) in cursor.fetchall()}
+    return frozenset({MEMBER, *held})
 
 
 def _allowed(action: str) -> frozenset[str]:
