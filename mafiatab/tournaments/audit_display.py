@@ -44,6 +44,8 @@ ACTIONS = {
     "game.protocol.confirmed": gettext_lazy("Protocol confirmed"),
     "game.protocol.returned": gettext_lazy("Protocol returned to the judge"),
     "game.replayed": gettext_lazy("Game marked replayed"),
+    "game.console.started": gettext_lazy("Game started in the judge console"),
+    "game.console.finished": gettext_lazy("Game finished in the judge console"),
     "game.protest.filed": gettext_lazy("Protest filed"),
     "game.protest.decided": gettext_lazy("Protest decided"),
     "seating.generated": gettext_lazy("Seating draft generated"),
@@ -78,12 +80,56 @@ def value_text(value: Any) -> str:
     return str(value)
 
 
+#: What the recorded fields are called on the history page.
+KEYS = {
+    "nickname": gettext_lazy("nickname"),
+    "status": gettext_lazy("status"),
+    "reason": gettext_lazy("reason"),
+    "day": gettext_lazy("day"),
+    "absent": gettext_lazy("late participant"),
+    "reserve": gettext_lazy("reserve"),
+    "round": gettext_lazy("round"),
+    "minutes_late": gettext_lazy("minutes late"),
+    "version": gettext_lazy("version"),
+    "upheld": gettext_lazy("upheld"),
+    "decision": gettext_lazy("decision"),
+    "seat": gettext_lazy("seat"),
+    "participants": gettext_lazy("participants N (8.7)"),
+    "games_before_final": gettext_lazy("games before the final (8.6)"),
+    "lot_seed": gettext_lazy("lot seed (8.8.5)"),
+    "protocol_changed": gettext_lazy("protocol changed"),
+    "fixed_rounds": gettext_lazy("rounds kept as played"),
+    "replacements": gettext_lazy("replacements"),
+}
+
+
+def _coded_values() -> dict[str, dict[str, Any]]:
+    from mafiatab.games.models import STAGE_CHOICES
+    from mafiatab.registrations.models import Status
+    from mafiatab.tournaments.models import StaffRole
+
+    return {
+        "status": dict(Status.choices),
+        "stage": dict(STAGE_CHOICES),
+        "role": dict(StaffRole.choices),
+    }
+
+
+def _pair(key: str, value: Any, coded: dict[str, dict[str, Any]]) -> tuple[str, str]:
+    label = str(KEYS[key]) if key in KEYS else key.replace("_", " ")
+    names = coded.get(key, {})
+    if isinstance(value, str) and value in names:
+        return label, str(names[value])
+    return label, value_text(value)
+
+
 def _pairs(values: Any) -> list[tuple[str, str]]:
     if not values:
         return []
     if not isinstance(values, dict):
         return [("", value_text(values))]
-    return [(key.replace("_", " "), value_text(value)) for key, value in values.items()]
+    coded = _coded_values()
+    return [_pair(key, value, coded) for key, value in values.items()]
 
 
 def history_rows(entries: Any) -> list[HistoryRow]:

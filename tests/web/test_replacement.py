@@ -208,3 +208,16 @@ def test_a_reserve_replacing_in_round_two_plays_the_games_the_participant_had_le
     assert "P03" in names[0] and "Граф" in names[1]
     assert sum(row.count("Граф") for row in names[2:]) == 2  # 4 games, P03 played 1
     assert all("P03" not in row for row in names[1:])
+
+
+def test_the_history_says_the_replacement_in_russian_without_raw_keys(client, published):
+    tournament, organiser = published["tournament"], published["organiser"]
+    _replace(published, "P03", "Граф", 1)
+    client.force_login(organiser)
+    url = reverse("tournaments:history", args=[tournament.slug])
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Заменён игрок" in page or "Замена" in page or "замен" in page.lower()
+    assert "опоздавший участник" in page and "Место отдано запасному" in page
+    assert "minutes late" not in page, page[
+        page.find("minutes late") - 300 : page.find("minutes late") + 100
+    ]
