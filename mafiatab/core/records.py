@@ -21,6 +21,7 @@ import math
 from collections.abc import Callable, Iterable
 from decimal import Decimal
 from fractions import Fraction
+from operator import attrgetter
 from typing import Any, Final, Literal, TypeVar, get_args, get_origin
 
 import msgspec
@@ -137,6 +138,9 @@ class _File(msgspec.Struct, gc=False):
 
 
 _FILE_DECODER = msgspec.json.Decoder(_File)
+_PLAYER = attrgetter("player")
+_ROLE = attrgetter("role")
+_FOULS = attrgetter("fouls")
 
 
 # --- records -> core objects ------------------------------------------------------
@@ -180,40 +184,25 @@ class _Reader:
 
     def protocol(self, game: _Game, position: int) -> Protocol | None:
         """The protocol of a well-typed record, validated when the regulation is known."""
-        before = len(self.problems)
         gid = game.id
-        if gid is None:
-            gid = f"game {position}"
-        elif not gid.strip():
-            self.problems.append(
-                problem(f"game {position}", None, "id", "id.empty", value=shown(gid))
-            )
-            gid = f"game {position}"
+        if gid is None or not gid.strip():
+            gid = self.default_id(gid, position)
         seats = game.seats
         if len(seats) != 10:
             self.problems.append(problem(gid, None, "seats", "seats.count", count=len(seats)))
             return None
-        roles = self.roles(tuple([seat.role for seat in seats]), gid)
-        extras: tuple[JudgeExtra, ...] = ()
-        if game.judge_extra:
-            known = self._points
-            extras = tuple(
-                [
-                    JudgeExtra(e.seat, points, e.reason, e.chief_approved)
-                    for e in game.judge_extra
-                    if (points := known.get(e.points) or self.points(e.points, gid, e.seat))
-                    is not None
-                ]
-            )
-        if roles is None or len(self.problems) > before:
+        raw = tuple(map(_ROLE, seats))
+        roles = self._roles.get(raw) or self.roles(raw, gid)
+        extras = self.extras(game.judge_extra, gid) if game.judge_extra else ()
+        if roles is None or extras is None:
             return None
         protocol = Protocol(
             gid,
             STAGES[game.stage],
-            tuple([seat.player for seat in seats]),
+            tuple(map(_PLAYER, seats)),
             roles,
             WINNERS[game.winner],
-            tuple([seat.fouls for seat in seats]),
+            tuple(map(_FOULS, seats)),
             game.round,
             game.table,
             game.date,
@@ -221,14 +210,41 @@ class _Reader:
             game.first_killed,
             tuple(game.best_move) if game.best_move else (),
             extras,
-            tuple([GamePenalty(p.seat, p.rule, p.reason) for p in game.penalties or ()]),
-            tuple([Removal(r.seat, r.reason, r.online, r.fined) for r in game.disqualified or ()]),
+            tuple([GamePenalty(p.seat, p.rule, p.reason) for p in game.penalties])
+            if game.penalties
+            else (),
+            tuple([Removal(r.seat, r.reason, r.online, r.fined) for r in game.disqualified])
+            if game.disqualified
+            else (),
             game.replayed,
             tuple([_vote(v) for v in game.voting]) if game.voting else (),
         )
-        if self.checker is not None and self.regulation is not None:
-            self.problems.extend(validate_protocol(protocol, self.regulation, self.checker))
+        checker = self.checker
+        if checker is not None:
+            found = validate_protocol(protocol, checker.regulation, checker)
+            if found:
+                self.problems.extend(found)
         return protocol
+
+    def default_id(self, gid: str | None, position: int) -> str:
+        """The label of a game without an id ("game N"); a blank id is a problem."""
+        label = f"game {position}"
+        if gid is not None:
+            self.problems.append(problem(label, None, "id", "id.empty", value=shown(gid)))
+        return label
+
+    def extras(self, entries: list[_Extra], gid: str) -> tuple[JudgeExtra, ...] | None:
+        """Judge extra points with exact amounts; None if an amount is not finite."""
+        known = self._points
+        result = []
+        for e in entries:
+            points = known.get(e.points)
+            if points is None:
+                points = self.points(e.points, gid, e.seat)
+                if points is None:
+                    return None
+            result.append(JudgeExtra(e.seat, points, e.reason, e.chief_approved))
+        return tuple(result)
 
     def tournament_penalties(
         self, penalties: Iterable[_TournamentPenalty]

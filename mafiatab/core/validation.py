@@ -137,7 +137,14 @@ def validate_protocol(
     if not (len(protocol.players) == len(protocol.roles) == len(protocol.fouls) == 10):
         problems.append(problem(gid, None, "seats", "seats.count", count=len(protocol.players)))
         return problems
-    _check_header(protocol, checker, problems)
+    r, t, day = protocol.round, protocol.table, protocol.date
+    if (
+        (r is not None and not 1 <= r <= INT_MAX)
+        or (t is not None and not 1 <= t <= INT_MAX)
+        or (day is not None and day not in checker.dates)
+        or not gid.strip()
+    ):
+        _check_header(protocol, checker, problems)
     _check_players(protocol, checker, problems)
     roles_ok = protocol.roles in checker.deals or _check_roles(protocol, checker, problems)
     fouls = protocol.fouls
@@ -145,7 +152,7 @@ def validate_protocol(
         _check_fouls(protocol, problems)
     if protocol.first_killed is not None or protocol.best_move:
         _check_best_move(protocol, problems)
-    if protocol.judge_extra:
+    if protocol.judge_extra and not _are_plain_extras(protocol, checker):
         _check_judge_extra(protocol, checker, problems)
     if protocol.penalties:
         _check_penalties(protocol, regulation, problems)
@@ -259,6 +266,31 @@ def _check_best_move(protocol: Protocol, problems: list[Problem]) -> None:
     for seat in named:
         if _seat_ok(protocol, seat, "best_move", problems) and seat == killed:
             problems.append(problem(gid, seat, "best_move", "best_move.names_killed"))
+
+
+def _are_plain_extras(protocol: Protocol, checker: Checker) -> bool:
+    """True when the judge extra points break no rule of 8.4 (the common case, decided
+    without naming anything); `_check_judge_extra` names what is wrong otherwise."""
+    extras = protocol.judge_extra
+    winner = protocol.winner
+    if winner is Winner.DRAW or len(extras) > checker.regulation.judge_max_players:
+        return False
+    winners = deal_of(protocol.roles).winners(winner)
+    verdict = checker.verdict
+    for seat, points, _reason, approved in extras:
+        if type(seat) is not int or not 1 <= seat <= 10:
+            return False
+        found = verdict(points)
+        if not found.positive:
+            return False
+        if seat in winners:
+            if found.above_winner or (found.above_unapproved and not approved):
+                return False
+        elif found.above_loser:
+            return False
+    if len(extras) == 1:
+        return not verdict(extras[0].points).above_total
+    return len({e.seat for e in extras}) == len(extras) and not checker.total(extras)[1]
 
 
 def _check_judge_extra(protocol: Protocol, checker: Checker, problems: list[Problem]) -> None:
