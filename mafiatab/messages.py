@@ -15,10 +15,12 @@ reader does this for what only it can see) is shown as it is.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from django.utils.translation import gettext
 
 from mafiatab.core.problems import PROBLEM_TEMPLATES, Problem
+from mafiatab.core.seating import SeatingError, SeatingFlag
 
 
 def render_template(template: str, params: Mapping[str, object]) -> str:
@@ -33,3 +35,18 @@ def problem_text(problem: Problem) -> str:
     if template is None:
         return problem.message
     return render_template(template, problem.params)
+
+
+def flag_text(flag: SeatingFlag | Mapping[str, Any] | str) -> str:
+    """A seating's compromise flag (as made, or as a draft stored it) in the active
+    language."""
+    from mafiatab.seating.flags import flag_text as say
+
+    return say(flag)
+
+
+def seating_error_text(error: SeatingError) -> str:
+    """Why no seating can be made, in the active language."""
+    from mafiatab.seating.errors import seating_error_text as say
+
+    return say(error)

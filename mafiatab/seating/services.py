@@ -134,8 +134,7 @@ def seating_generate(
         )
     except SeatingError as exc:
         raise ValidationError(
-            _("This seating cannot be made: %(reason)s.")
-            % {"reason": translate_seating_error(str(exc))}
+            _("This seating cannot be made: %(reason)s.") % {"reason": translate_seating_error(exc)}
         ) from None
     with transaction.atomic():
         draft = SeatingDraft.objects.create(
@@ -147,7 +146,7 @@ def seating_generate(
             options=inputs.to_json(),
             schedule=schedule.to_json(),
             metrics=schedule.metrics.to_json(),
-            flags=list(schedule.flags),
+            flags=[flag.to_json() for flag in schedule.flags],
             created_by=by,
         )
         tournament.log_action(
@@ -399,8 +398,7 @@ def seating_reseat(
         )
     except SeatingError as exc:
         raise ValidationError(
-            _("This seating cannot be made: %(reason)s.")
-            % {"reason": translate_seating_error(str(exc))}
+            _("This seating cannot be made: %(reason)s.") % {"reason": translate_seating_error(exc)}
         ) from None
     with transaction.atomic():
         draft = SeatingDraft.objects.create(
@@ -413,7 +411,7 @@ def seating_reseat(
             | {"reseat_of": published.pk, "fixed_rounds": last, "replacements": replaced},
             schedule=schedule.to_json(),
             metrics=schedule.metrics.to_json(),
-            flags=list(schedule.flags),
+            flags=[flag.to_json() for flag in schedule.flags],
             judges=dict(published.judges),
             created_by=by,
         )

@@ -1,8 +1,9 @@
-"""The seating's compromise flags said again in the reader's language: every sentence
-the core's planner writes is recognised, its numbers and nicknames kept."""
+"""The seating's compromise flags in the reader's language: every flag code the core's
+planner uses is said from its code, its numbers and nicknames kept."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from types import SimpleNamespace
@@ -10,8 +11,9 @@ from types import SimpleNamespace
 import pytest
 from django.utils import translation
 
-from mafiatab.core.seating import planner
-from mafiatab.seating.flags import translate_flag, translate_flags
+from mafiatab.core.seating import FLAG_TEMPLATES, SeatingFlag, planner
+from mafiatab.messages import flag_text
+from mafiatab.seating.flags import SAY, translate_flag, translate_flags
 
 NAMES = ["Anna", "Mr. O'Neil"]
 
@@ -62,7 +64,7 @@ def core_sentences():
     )
     sentences += _explain(_metrics(seat_balance_exact=False, seat_spread=1), fixed_rounds=[1])
     sentences += planner._pinned_meetings({0: 2, 1: 2}, NAMES)
-    flags: list[str] = []
+    flags: list[SeatingFlag] = []
     planner._round_pins([(0, 1)], [1], {1: 3}, NAMES, flags)
     sentences += flags
     history = _history(strangers=["Old"], stranger_games=Counter({"Old": 4}))
@@ -105,19 +107,35 @@ def test_the_numbers_and_nicknames_are_kept():
 
 
 def test_english_keeps_the_cores_wording_with_quotes_and_singulars():
+    pairs = SeatingFlag("pairs.above", count=1, ceiling=3, mean="2.50", max=4)
+    assert (
+        pairs == "1 pairs share more than 3 games (the mean is 2.50); the most any pair shares is 4"
+    )
+    replacement = SeatingFlag("replacement", new="Anna", old="Old", left=4)
+    assert replacement == "'Anna' replaces 'Old' and plays the 4 games 'Old' had left"
     with translation.override("en"):
-        assert (
-            translate_flag(
-                "1 pairs share more than 3 games (the mean is 2.50); the most any pair shares is 4"
-            )
-            == "1 pair shares more than 3 games (the mean is 2.50); the most any pair shares is 4"
+        assert translate_flag(pairs) == (
+            "1 pair shares more than 3 games (the mean is 2.50); the most any pair shares is 4"
         )
-        assert translate_flag("'Anna' replaces 'Old' and plays the 4 games 'Old' had left") == (
+        assert translate_flag(replacement) == (
             "“Anna” replaces “Old” and plays the 4 games “Old” had left"
         )
 
 
+def test_every_flag_code_is_said_and_every_kind_is_made_by_the_planner():
+    assert set(SAY) == set(FLAG_TEMPLATES)
+    made = {flag.code for flag in core_sentences()}
+    assert made | {"kept_apart.one", "seat_balance.colouring"} == set(FLAG_TEMPLATES)
+
+
+def test_a_stored_flag_reads_as_the_flag_itself():
+    with translation.override("ru"):
+        for flag in core_sentences():
+            stored = json.loads(json.dumps(flag.to_json()))
+            assert flag_text(stored) == flag_text(flag) == translate_flag(flag)
+
+
 @pytest.mark.parametrize("flag", ["", "something the core may say one day", "7 pairs share"])
-def test_an_unknown_sentence_is_shown_as_the_core_wrote_it(flag):
+def test_a_sentence_stored_before_flags_had_codes_is_shown_as_written(flag):
     with translation.override("ru"):
         assert translate_flag(flag) == flag

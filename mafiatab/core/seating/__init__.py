@@ -27,8 +27,8 @@ Public API::
 
 Inputs that admit no schedule raise `SeatingError` (a ValueError) with a one-line
 reason. The `Schedule` carries its rounds, `metrics` (a frozen `Metrics`) and
-`flags` (one sentence per compromise); `Schedule.to_json()` is the schedule file
-of spec/seating.md (format `mafiatab-seating/1`).
+`flags` (one coded `SeatingFlag` per compromise, read as an English sentence);
+`Schedule.to_json()` is the schedule file of spec/seating.md (format `mafiatab-seating/1`).
 
 How a schedule is made:
 
@@ -56,24 +56,30 @@ How a schedule is made:
 
 from mafiatab.core.seating.metrics import pair_counts, seat_counts
 from mafiatab.core.seating.model import (
+    ERROR_TEMPLATES,
+    FLAG_TEMPLATES,
     FORMAT,
     TABLE_SIZE,
     Metrics,
     Round,
     Schedule,
     SeatingError,
+    SeatingFlag,
     Table,
 )
 from mafiatab.core.seating.planner import DEFAULT_TIME_LIMIT, default_iterations, plan_seating
 
 __all__ = [
     "DEFAULT_TIME_LIMIT",
+    "ERROR_TEMPLATES",
+    "FLAG_TEMPLATES",
     "FORMAT",
     "TABLE_SIZE",
     "Metrics",
     "Round",
     "Schedule",
     "SeatingError",
+    "SeatingFlag",
     "Table",
     "default_iterations",
     "pair_counts",

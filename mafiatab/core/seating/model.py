@@ -1,9 +1,22 @@
-"""The seating schedule, its quality metrics and the error for impossible inputs."""
+"""The seating schedule, its quality metrics and the error for impossible inputs.
+
+What the planner says (a compromise flag, a reason no schedule exists) is a code
+with parameters, like a protocol's problems: `SeatingFlag` and `SeatingError`
+carry `code` and `params` and read as the English sentence of `SEATING_TEMPLATES`
+(the command line and the schedule file print it); the web shell says the same in
+the reader's language from the code (`mafiatab.messages`).
+
+Parameters: `name`, `old` and `new` are nicknames (quoted in the sentence),
+`names` a list of nicknames (quoted and joined), `group` a list of nicknames
+joined as they are, `value` a wrong value as the planner quotes it; the others are
+numbers.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 #: The `format` field of a schedule file (`mafiatab seating --json`).
 FORMAT = "mafiatab-seating/1"
@@ -12,8 +25,135 @@ FORMAT = "mafiatab-seating/1"
 TABLE_SIZE = 10
 
 
+#: The English sentence of every flag code (a compromise of a schedule).
+FLAG_TEMPLATES: Final[Mapping[str, str]] = {
+    "replacement": "%(new)s replaces %(old)s and plays the %(left)s games %(old)s had left",
+    "pin.elsewhere": (
+        "planned round %(round)s has only tables 1..%(size)s, so %(name)s "
+        "(fixed to table %(table)s) sits elsewhere"
+    ),
+    "time_limit": (
+        "the time limit stopped the search after %(done)s of %(budget)s iterations, "
+        "so this schedule depends on the machine's speed"
+    ),
+    "pairs.above": (
+        "%(count)s pairs share more than %(ceiling)s games (the mean is %(mean)s); "
+        "the most any pair shares is %(max)s"
+    ),
+    "seat_balance.played": (
+        "seat balance is not exact (spread %(spread)s): "
+        "the seats of the rounds already played leave no exact completion"
+    ),
+    "seat_balance.colouring": (
+        "seat balance is not exact (spread %(spread)s): the seat colouring could not be completed"
+    ),
+    "same_table": ("%(count)s times a player sits at the same table in two consecutive rounds"),
+    "kept_apart": "players to keep apart (%(group)s) still share %(shared)s games in pairs",
+    "kept_apart.one": "players to keep apart (%(group)s) still share 1 game in pairs",
+    "stranger": (
+        "%(name)s played in the rounds already played but is not among the players; "
+        "meetings with them are left out of the metrics"
+    ),
+    "pinned_together": (
+        "%(names)s are all fixed to table %(table)s, so they meet in every game they all play"
+    ),
+}
+
+#: The English sentence of every reason a seating cannot be made.
+ERROR_TEMPLATES: Final[Mapping[str, str]] = {
+    "time_limit.not_positive": "the time limit must be positive, not %(value)s",
+    "budget.negative": "the iteration budget must not be negative, not %(value)s",
+    "players.one_string": "players must be a list of names, not one string",
+    "players.bad_name": "player names must be non-empty text, not %(value)s",
+    "players.twice": "player %(name)s is listed more than once",
+    "players.too_few": "%(count)s players cannot fill a table of %(size)s",
+    "games.below_one": "every player must play at least one game, not %(games)s",
+    "tables.below_one": "at least one table must be in play, not %(tables)s",
+    "tables.too_many": "%(tables)s tables need %(need)s players at once, there are only %(count)s",
+    "fixed.not_a_player": "player %(name)s is fixed to a table but is not among the players",
+    "fixed.bad_table": "player %(name)s is fixed to table %(table)s, not one of 1..%(tables)s",
+    "fixed.table_full": "%(count)s players are fixed to table %(table)s, which seats %(size)s",
+    "avoid.not_a_player": "player %(name)s is in a group to keep apart but not a player",
+    "avoid.too_small": "a group to keep apart needs two players or more: [%(names)s]",
+    "history.bad_tables": (
+        "round %(round)s, table %(table)s: tables must be distinct positive numbers"
+    ),
+    "history.table_size": (
+        "round %(round)s, table %(table)s: %(count)s players, a table seats %(size)s"
+    ),
+    "history.plays_twice": "round %(round)s, table %(table)s: %(name)s plays twice in the round",
+    "replacement.not_a_player": "replacement %(name)s is not among the players",
+    "replacement.still_playing": "%(old)s is replaced by %(new)s but is still among the players",
+    "replacement.never_played": "%(new)s replaces %(old)s, who played none of the rounds given",
+    "games.played_too_many": "%(name)s already played %(count)s games, more than %(games)s",
+    "seats.not_multiple_remaining": (
+        "the remaining games make %(seats)s seats, not a multiple of %(size)s: "
+        "the tables cannot all be full"
+    ),
+    "seats.not_multiple": (
+        "%(players)s players × %(games)s games make %(seats)s seats, not a multiple of "
+        "%(size)s: the tables cannot all be full"
+    ),
+    "rounds.too_few": (
+        "%(name)s needs %(most)s games but %(tables)s tables at once give only %(rounds)s "
+        "rounds; use fewer tables"
+    ),
+    "rounds.cannot_fill": (
+        "the remaining games cannot fill the rounds without someone playing twice in a round"
+    ),
+}
+
+#: Parameters that hold one nickname, and those that hold a list of them.
+NAME_PARAMS: Final = frozenset({"name", "old", "new"})
+NAMES_PARAMS: Final = frozenset({"names"})
+GROUP_PARAMS: Final = frozenset({"group"})
+
+Params = Mapping[str, "str | int | float | list[str]"]
+
+
+def render(template: str, params: Params, quote: Any = repr) -> str:
+    """`template` with `params`, nicknames quoted by `quote` (Python's quotes by default)."""
+    values: dict[str, object] = {}
+    for key, value in params.items():
+        if key in NAME_PARAMS:
+            values[key] = quote(value)
+        elif key in NAMES_PARAMS and isinstance(value, Sequence):
+            values[key] = ", ".join(quote(v) for v in value)
+        elif key in GROUP_PARAMS and isinstance(value, Sequence):
+            values[key] = ", ".join(map(str, value))
+        else:
+            values[key] = value
+    return template % values if values else template
+
+
+class SeatingFlag(str):
+    """One compromise of a schedule: its English sentence, with `code` and `params`."""
+
+    code: str
+    params: Params
+
+    def __new__(cls, code: str, **params: str | int | float | list[str]) -> SeatingFlag:
+        flag = super().__new__(cls, render(FLAG_TEMPLATES[code], params))
+        flag.code = code
+        flag.params = params
+        return flag
+
+    def to_json(self) -> dict[str, Any]:
+        """The stored form: {"code": ..., "params": {...}}."""
+        return {"code": self.code, "params": dict(self.params)}
+
+
 class SeatingError(ValueError):
-    """The inputs admit no schedule (the message says why, in one line)."""
+    """The inputs admit no schedule (the message says why, in one line).
+
+    Raised by the planner with a code of `ERROR_TEMPLATES` and its parameters; a
+    caller may raise it with a sentence of its own (then `code` is "other")."""
+
+    def __init__(self, code: str, /, **params: str | int | float | list[str]) -> None:
+        template = ERROR_TEMPLATES.get(code)
+        self.code = code if template is not None else "other"
+        self.params: Params = params
+        super().__init__(render(template, params) if template is not None else code)
 
 
 @dataclass(frozen=True)
@@ -129,8 +269,8 @@ class Schedule:
     """How many leading rounds were given as already played."""
     metrics: Metrics
     """The quality of the plan."""
-    flags: tuple[str, ...]
-    """Human-readable explanations of every compromise the plan makes."""
+    flags: tuple[SeatingFlag, ...]
+    """Every compromise the plan makes (each reads as an English sentence)."""
 
     def to_json(self) -> dict[str, Any]:
         """The schedule file (format `mafiatab-seating/1`, spec/seating.md)."""
@@ -139,7 +279,7 @@ class Schedule:
             "players": list(self.players),
             "rounds": [r.to_json() for r in self.rounds],
             "metrics": self.metrics.to_json(),
-            "flags": list(self.flags),
+            "flags": [str(flag) for flag in self.flags],
         }
 
     def sitting_out(self, round_index: int) -> tuple[str, ...]:

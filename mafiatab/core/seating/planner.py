@@ -10,7 +10,15 @@ from dataclasses import dataclass, field
 
 from mafiatab.core.seating.assign import assign_tables, order_rounds
 from mafiatab.core.seating.metrics import measure, pair_counts
-from mafiatab.core.seating.model import TABLE_SIZE, Metrics, Round, Schedule, SeatingError, Table
+from mafiatab.core.seating.model import (
+    TABLE_SIZE,
+    Metrics,
+    Round,
+    Schedule,
+    SeatingError,
+    SeatingFlag,
+    Table,
+)
 from mafiatab.core.seating.search import SearchProblem, search_groups
 from mafiatab.core.seating.seats import assign_seats
 
@@ -62,10 +70,10 @@ def plan_seating(
     n = len(names)
     n_tables = _check_sizes(n, games, tables)
     if time_limit <= 0:
-        raise SeatingError(f"the time limit must be positive, not {time_limit}")
+        raise SeatingError("time_limit.not_positive", value=str(time_limit))
     budget = default_iterations(n, games) if iterations is None else iterations
     if budget < 0:
-        raise SeatingError(f"the iteration budget must not be negative, not {budget}")
+        raise SeatingError("budget.negative", value=str(budget))
     index = {name: i for i, name in enumerate(names)}
     pins = _check_fixed_tables(fixed_tables or {}, index, n_tables)
     groups_to_avoid = _check_avoid(avoid, index)
@@ -167,29 +175,27 @@ def _cap(mean: float) -> int:
 
 def _check_players(players: Sequence[str]) -> tuple[str, ...]:
     if isinstance(players, str):
-        raise SeatingError("players must be a list of names, not one string")
+        raise SeatingError("players.one_string")
     names = tuple(players)
     for name in names:
         if not isinstance(name, str) or not name.strip():
-            raise SeatingError(f"player names must be non-empty text, not {name!r}")
+            raise SeatingError("players.bad_name", value=repr(name))
     twice = [name for name, k in Counter(names).items() if k > 1]
     if twice:
-        raise SeatingError(f"player {twice[0]!r} is listed more than once")
+        raise SeatingError("players.twice", name=twice[0])
     return names
 
 
 def _check_sizes(n: int, games: int, tables: int | None) -> int:
     if n < TABLE_SIZE:
-        raise SeatingError(f"{n} players cannot fill a table of {TABLE_SIZE}")
+        raise SeatingError("players.too_few", count=n, size=TABLE_SIZE)
     if games < 1:
-        raise SeatingError(f"every player must play at least one game, not {games}")
+        raise SeatingError("games.below_one", games=games)
     n_tables = n // TABLE_SIZE if tables is None else tables
     if n_tables < 1:
-        raise SeatingError(f"at least one table must be in play, not {n_tables}")
+        raise SeatingError("tables.below_one", tables=n_tables)
     if TABLE_SIZE * n_tables > n:
-        raise SeatingError(
-            f"{n_tables} tables need {TABLE_SIZE * n_tables} players at once, there are only {n}"
-        )
+        raise SeatingError("tables.too_many", tables=n_tables, need=TABLE_SIZE * n_tables, count=n)
     return n_tables
 
 
@@ -199,17 +205,13 @@ def _check_fixed_tables(
     pins: dict[int, int] = {}
     for name, table in fixed.items():
         if name not in index:
-            raise SeatingError(f"player {name!r} is fixed to a table but is not among the players")
+            raise SeatingError("fixed.not_a_player", name=name)
         if not isinstance(table, int) or not 1 <= table <= n_tables:
-            raise SeatingError(
-                f"player {name!r} is fixed to table {table}, not one of 1..{n_tables}"
-            )
+            raise SeatingError("fixed.bad_table", name=name, table=str(table), tables=n_tables)
         pins[index[name]] = table - 1
     for table, k in Counter(pins.values()).items():
         if k > TABLE_SIZE:
-            raise SeatingError(
-                f"{k} players are fixed to table {table + 1}, which seats {TABLE_SIZE}"
-            )
+            raise SeatingError("fixed.table_full", count=k, table=table + 1, size=TABLE_SIZE)
     return pins
 
 
@@ -218,11 +220,9 @@ def _check_avoid(avoid: Sequence[frozenset[str]], index: Mapping[str, int]) -> l
     for group in avoid:
         unknown = sorted(name for name in group if name not in index)
         if unknown:
-            raise SeatingError(
-                f"player {unknown[0]!r} is in a group to keep apart but not a player"
-            )
+            raise SeatingError("avoid.not_a_player", name=unknown[0])
         if len(group) < 2:
-            raise SeatingError(f"a group to keep apart needs two players or more: {sorted(group)}")
+            raise SeatingError("avoid.too_small", names=sorted(group))
         groups.append(sorted(index[name] for name in group))
     return groups
 
@@ -243,16 +243,18 @@ def _read_history(
         seen: set[str] = set()
         numbers: set[int] = set()
         for table in rnd.tables:
-            where = f"round {rnd.round}, table {table.table}"
+            where = {"round": rnd.round, "table": table.table}
             if table.table < 1 or table.table in numbers:
-                raise SeatingError(f"{where}: tables must be distinct positive numbers")
+                raise SeatingError("history.bad_tables", **where)
             numbers.add(table.table)
             if len(table.seats) != TABLE_SIZE:
-                raise SeatingError(f"{where}: {len(table.seats)} players, a table seats 10")
+                raise SeatingError(
+                    "history.table_size", **where, count=len(table.seats), size=TABLE_SIZE
+                )
             ids: list[int] = []
             for seat, name in enumerate(table.seats):
                 if name in seen:
-                    raise SeatingError(f"{where}: {name!r} plays twice in the round")
+                    raise SeatingError("history.plays_twice", **where, name=name)
                 seen.add(name)
                 if name not in index:
                     if name not in history.strangers:
@@ -279,20 +281,20 @@ def _meet(meetings: list[list[int]], ids: Sequence[int]) -> None:
 
 def _inherit(
     history: _History, replacements: Mapping[str, str], index: Mapping[str, int], games: int
-) -> list[str]:
+) -> list[SeatingFlag]:
     """A newcomer plays only the games the player he replaces had left."""
-    flags: list[str] = []
+    flags: list[SeatingFlag] = []
     for new, old in replacements.items():
         if new not in index:
-            raise SeatingError(f"replacement {new!r} is not among the players")
+            raise SeatingError("replacement.not_a_player", name=new)
         if old in index:
-            raise SeatingError(f"{old!r} is replaced by {new!r} but is still among the players")
+            raise SeatingError("replacement.still_playing", old=old, new=new)
         if old not in history.stranger_games:
-            raise SeatingError(f"{new!r} replaces {old!r}, who played none of the rounds given")
+            raise SeatingError("replacement.never_played", new=new, old=old)
         history.played[index[new]] += history.stranger_games[old]
         history.strangers.remove(old)
         left = games - history.played[index[new]]
-        flags.append(f"{new!r} replaces {old!r} and plays the {left} games {old!r} had left")
+        flags.append(SeatingFlag("replacement", new=new, old=old, left=left))
     return flags
 
 
@@ -300,13 +302,13 @@ def _remaining_games(names: Sequence[str], games: int, played: Sequence[int]) ->
     need = [games - k for k in played]
     for name, k in zip(names, played, strict=True):
         if k > games:
-            raise SeatingError(f"{name!r} already played {k} games, more than {games}")
+            raise SeatingError("games.played_too_many", name=name, count=k, games=games)
     total = sum(need)
     if total % TABLE_SIZE:
-        what = "the remaining games" if any(played) else f"{len(names)} players × {games} games"
+        if any(played):
+            raise SeatingError("seats.not_multiple_remaining", seats=total, size=TABLE_SIZE)
         raise SeatingError(
-            f"{what} make {total} seats, not a multiple of {TABLE_SIZE}: "
-            "the tables cannot all be full"
+            "seats.not_multiple", players=len(names), games=games, seats=total, size=TABLE_SIZE
         )
     return need
 
@@ -317,10 +319,7 @@ def _round_sizes(
     n_rounds = -(-n_games // n_tables)
     if most > n_rounds:
         name = names[list(need).index(most)]
-        raise SeatingError(
-            f"{name!r} needs {most} games but {n_tables} tables at once give only "
-            f"{n_rounds} rounds; use fewer tables"
-        )
+        raise SeatingError("rounds.too_few", name=name, most=most, tables=n_tables, rounds=n_rounds)
     return [min(n_tables, n_games - r * n_tables) for r in range(n_rounds)]
 
 
@@ -342,10 +341,7 @@ def _participation(
         )
         chosen = ready[: TABLE_SIZE * size]
         if len(chosen) < TABLE_SIZE * size:
-            raise SeatingError(
-                "the remaining games cannot fill the rounds "
-                "without someone playing twice in a round"
-            )
+            raise SeatingError("rounds.cannot_fill")
         for p in chosen:
             left[p] -= 1
         playing.append(tuple(sorted(chosen)))
@@ -357,7 +353,7 @@ def _round_pins(
     sizes: Sequence[int],
     pins: Mapping[int, int],
     names: Sequence[str],
-    flags: list[str],
+    flags: list[SeatingFlag],
 ) -> list[dict[int, int]]:
     result: list[dict[int, int]] = []
     for k, (players, size) in enumerate(zip(playing, sizes, strict=True)):
@@ -370,8 +366,9 @@ def _round_pins(
                 round_pins[p] = table
             else:
                 flags.append(
-                    f"planned round {k + 1} has only tables 1..{size}, so {names[p]!r} "
-                    f"(fixed to table {table + 1}) sits elsewhere"
+                    SeatingFlag(
+                        "pin.elsewhere", round=k + 1, size=size, name=names[p], table=table + 1
+                    )
                 )
         result.append(round_pins)
     return result
@@ -385,56 +382,49 @@ def _explain(
     groups_to_avoid: Sequence[Sequence[int]],
     avoided: Sequence[int],
     names: Sequence[str],
-    flags: list[str],
-) -> list[str]:
-    """One sentence per compromise the schedule makes."""
+    flags: list[SeatingFlag],
+) -> list[SeatingFlag]:
+    """One flag per compromise the schedule makes."""
     out = list(flags)
     if metrics.stopped_by_time_limit:
-        out.append(
-            f"the time limit stopped the search after {metrics.iterations} of {budget} "
-            "iterations, so this schedule depends on the machine's speed"
-        )
+        out.append(SeatingFlag("time_limit", done=metrics.iterations, budget=budget))
     ceiling = math.ceil(metrics.mean_meetings - 1e-9)
     if metrics.pairs_above_ceiling:
         out.append(
-            f"{metrics.pairs_above_ceiling} pairs share more than {ceiling} games "
-            f"(the mean is {metrics.mean_meetings:.2f}); the most any pair shares is "
-            f"{metrics.max_meetings}"
+            SeatingFlag(
+                "pairs.above",
+                count=metrics.pairs_above_ceiling,
+                ceiling=ceiling,
+                mean=f"{metrics.mean_meetings:.2f}",
+                max=metrics.max_meetings,
+            )
         )
     if not metrics.seat_balance_exact:
-        cause = (
-            "the seats of the rounds already played leave no exact completion"
-            if fixed_rounds
-            else "the seat colouring could not be completed"
-        )
-        out.append(f"seat balance is not exact (spread {metrics.seat_spread}): {cause}")
+        code = "seat_balance.played" if fixed_rounds else "seat_balance.colouring"
+        out.append(SeatingFlag(code, spread=metrics.seat_spread))
     if metrics.consecutive_same_table:
-        out.append(
-            f"{metrics.consecutive_same_table} times a player sits at the same table "
-            "in two consecutive rounds"
-        )
+        out.append(SeatingFlag("same_table", count=metrics.consecutive_same_table))
     if metrics.avoided_meetings:
         for group, shared in zip(groups_to_avoid, avoided, strict=True):
             if shared:
                 out.append(
-                    f"players to keep apart ({', '.join(names[p] for p in group)}) "
-                    f"still share {shared} game{'s' if shared > 1 else ''} in pairs"
+                    SeatingFlag(
+                        "kept_apart" if shared > 1 else "kept_apart.one",
+                        group=[names[p] for p in group],
+                        shared=shared,
+                    )
                 )
     for name in history.strangers:
-        out.append(
-            f"{name!r} played in the rounds already played but is not among the players; "
-            "meetings with them are left out of the metrics"
-        )
+        out.append(SeatingFlag("stranger", name=name))
     return out
 
 
-def _pinned_meetings(pins: Mapping[int, int], names: Sequence[str]) -> list[str]:
+def _pinned_meetings(pins: Mapping[int, int], names: Sequence[str]) -> list[SeatingFlag]:
     by_table: dict[int, list[str]] = {}
     for p, table in sorted(pins.items()):
         by_table.setdefault(table, []).append(names[p])
     return [
-        f"{', '.join(repr(x) for x in group)} are all fixed to table {table + 1}, "
-        "so they meet in every game they all play"
+        SeatingFlag("pinned_together", names=group, table=table + 1)
         for table, group in sorted(by_table.items())
         if len(group) > 1
     ]
