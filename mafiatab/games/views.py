@@ -315,6 +315,7 @@ def _form_context(
         "online": tournament.is_online,
         "chief": user_can(request.user, tournament, "confirm_protocol"),
         "rules": tuple(tournament.regulation.negative_action_rules),
+        "approval_above": format_points(tournament.regulation.judge_unapproved_cap),
         "role_letters": pf.ROLE_LETTERS,
         "seat_numbers": list(pf.SEATS),
         "protests": game.protests.all(),

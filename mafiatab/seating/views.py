@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from mafiatab.registrations.models import Status
+from mafiatab.registrations.models import SEATED_STATUSES
 from mafiatab.seating.conversion import find_player, grid, histogram_bars, seats_of
 from mafiatab.seating.flags import translate_flags
 from mafiatab.seating.forms import GenerateForm, PublishForm
@@ -40,7 +40,7 @@ def _my_nickname(request: HttpRequest, tournament: Tournament) -> str | None:
     if not request.user.is_authenticated:
         return None
     registration = tournament.registrations.filter(
-        user=request.user, status=Status.APPROVED
+        user=request.user, status__in=SEATED_STATUSES
     ).first()
     return registration.nickname if registration else None
 
