@@ -193,7 +193,9 @@ def _numbers(values: Iterable[Any]) -> str:
     return ", ".join("—" if v is None else str(v) for v in values)
 
 
-def _vote_lines(blocks: Any) -> tuple[VoteLine, ...]:
+def _vote_lines(blocks: Any, *, form: bool) -> tuple[VoteLine, ...]:
+    """The recorded voting blocks; on a form (`form`), padded with empty rows to the
+    official form's seven."""
     lines = [
         VoteLine(
             day=_text(block.get("day")),
@@ -205,6 +207,8 @@ def _vote_lines(blocks: Any) -> tuple[VoteLine, ...]:
         for block in blocks or []
         if isinstance(block, dict)
     ]
+    if not form:
+        return tuple(lines)
     empty = VoteLine("", "", "", "", False)
     return tuple(lines + [empty] * max(0, VOTING_BLOCKS - len(lines)))
 
@@ -300,7 +304,7 @@ def protocol_sheet(
         judge=_text(data.get("judge")),
         chief_judge=chief_judge,
         seats=_seat_lines(data, points_by_seat(data, check)),
-        voting=_vote_lines(data.get("voting")),
+        voting=_vote_lines(data.get("voting"), form=False),
         first_killed=killed,
         best_move=best,
         winner=team_word(data.get("winner")),
@@ -330,7 +334,7 @@ def blank_sheet(tournament: Tournament, *, chief_judge: str, key: str = "blank")
         judge="",
         chief_judge=chief_judge,
         seats=_blank_seats([]),
-        voting=_vote_lines([]),
+        voting=_vote_lines([], form=True),
         first_killed="",
         best_move="",
         winner="",
@@ -354,7 +358,7 @@ def table_blank_sheet(game: Game, *, chief_judge: str) -> ProtocolSheet:
         judge=_text(data.get("judge")),
         chief_judge=chief_judge,
         seats=_blank_seats(s.get("player") or "" for s in data.get("seats") or []),
-        voting=_vote_lines([]),
+        voting=_vote_lines([], form=True),
         first_killed="",
         best_move="",
         winner="",

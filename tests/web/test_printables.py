@@ -133,6 +133,8 @@ def test_a_protocol_is_provisional_until_confirmed_and_private_until_then(client
     assert "Alpha1" in text and "red" in text
     # the best move: seat 1 killed first, named 5, 7, 2
     assert re.search(r"Killed in the first night\s+1\s+Best move\s+5, 7, 2", text)
+    # the voting block: day 1, seats 5 and 9 nominated, 6 and 4 votes
+    assert re.search(r"1\s+1\s+5, 9\s+6, 4", text)
 
 
 def test_a_miss_in_the_first_night_prints_a_dash_for_the_best_move(client, two_tables):
