@@ -207,6 +207,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "mafiatab.security.throttling.client_ip"
 AXES_LOCKOUT_CALLABLE = "mafiatab.security.throttling.login_locked_out"
+AXES_USERNAME_CALLABLE = "mafiatab.security.throttling.login_username"
 AXES_VERBOSE = False
 
 LOGIN_URL = "accounts:login"

@@ -42,6 +42,7 @@ from mafiatab.printables.sheets import (
     safe_name,
 )
 from mafiatab.standings.services import viewer_standings
+from mafiatab.tournaments.bounds import MAX_SMALL, parse_int
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import user_can
 
@@ -92,12 +93,13 @@ def _number(request: HttpRequest, name: str) -> int | None:
     text = request.GET.get(name)
     if text is None or text == "":
         return None
-    if not text.isdigit() or int(text) < 1:
+    number = parse_int(text, low=1, high=MAX_SMALL)
+    if number is None:
         raise BadRequest(
             _("%(name)s must be a whole number from 1, not %(value)r.")
-            % {"name": name, "value": text}
+            % {"name": name, "value": text[:20]}
         )
-    return int(text)
+    return number
 
 
 @require_safe

@@ -12,6 +12,9 @@ from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.utils.translation import ngettext
 
+#: The longest login an account can have (Django's username field).
+LOGIN_MAX_LENGTH = 150
+
 
 def client_ip(request: HttpRequest) -> str:
     """The client's address: behind the trusted reverse proxy (production settings),
@@ -22,6 +25,17 @@ def client_ip(request: HttpRequest) -> str:
         if last:
             return last[:64]
     return str(request.META.get("REMOTE_ADDR", ""))
+
+
+def login_username(request: HttpRequest, credentials: Any = None) -> str:
+    """The login a failed attempt named, cut to the length a login can have: a hostile
+    form's 10,000 characters are recorded as an attempt, never as a database error."""
+    name: object = None
+    if isinstance(credentials, dict):
+        name = credentials.get("username")
+    if name is None:
+        name = request.POST.get("username", "")
+    return str(name)[:LOGIN_MAX_LENGTH]
 
 
 def locked_out_message() -> str:
@@ -41,7 +55,7 @@ def login_locked_out(
     """The login page again, with the lockout explained (429 Too Many Requests)."""
     username = ""
     if isinstance(credentials, dict):
-        username = str(credentials.get("username", ""))[:150]
+        username = str(credentials.get("username", ""))[:LOGIN_MAX_LENGTH]
     form = AuthenticationForm(request, initial={"username": username})
     context = {"form": form, "next": request.POST.get("next", ""), "locked_out": True}
     context["locked_out_message"] = locked_out_message()
