@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from django.core.cache import cache, caches
+from django.db import transaction
 
 T = TypeVar("T")
 
@@ -58,8 +59,10 @@ def put(name: str, value: Any) -> Any:
 
 
 def put_many(values: Mapping[str, Any]) -> None:
-    """Keep many values in the shared layer at once (the local one fills on reading)."""
-    cache.set_many(dict(values))
+    """Keep many values in the shared layer at once (the local one fills on reading):
+    one transaction, however many values."""
+    with transaction.atomic():
+        cache.set_many(dict(values))
 
 
 def get_or_compute(name: str, compute: Callable[[], T]) -> T:
