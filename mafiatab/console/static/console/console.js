@@ -98,7 +98,9 @@
         showError("");
         render();
         flush();
-      } else if (res.status >= 500) {
+      } else if (res.status >= 500 || res.status === 401 || res.status === 403) {
+        // The server is down or the session ended: keep every event and try again.
+        showError(res.status < 500 ? T.not_saved + ": " + ((res.data && res.data.detail) || "") : "");
         wait();
       } else {
         // Refused: this entry and those made after it (they assumed it) are dropped.
@@ -206,10 +208,10 @@
         el("div", { cls: "c-seat-head" }, [
           el("span", { cls: "c-num", text: String(seat) }),
           el("span", { cls: "c-nick", text: nick(seat) }),
+          role && role !== "red" ? el("span", { cls: "c-role c-role-" + role, text: T["role_" + role] }) : null,
         ]),
         foot,
       ]);
-      if (role && role !== "red") foot.appendChild(el("span", { cls: "c-role c-role-" + role, text: T["role_" + role] }));
       if (left[seat]) {
         tile.classList.add("c-left");
         foot.appendChild(el("span", { cls: "c-gone", text: T.left }));
