@@ -100,16 +100,20 @@ def render_table(standings: Any) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _explain(tournament: Any, player: str) -> int:
+def _explain(tournament: Any, nick: str) -> int:
+    from mafiatab.core.names import nickname_key
     from mafiatab.core.scoring import explain, format_points
     from mafiatab.core.standings import compute_standings
 
     standings = compute_standings(tournament)
-    try:
-        row = standings.row(player)
-    except KeyError:
-        print(f"no player {player!r} in {tournament.name!r}", file=sys.stderr)
+    # Nicknames are one player whatever their case: "кэп" finds "Кэп".
+    key = nickname_key(nick)
+    found = [r.player for r in standings.rows if nickname_key(r.player) == key]
+    if not found:
+        print(f"no player {nick!r} in {tournament.name!r}", file=sys.stderr)
         return 2
+    player = found[0]
+    row = standings.row(player)
     out = [f"{player}: rank {row.rank}, total {format_points(row.total)}"]
     out.extend(f"  {line}" for line in explain(tournament, player))
     out.append(

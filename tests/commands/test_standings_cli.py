@@ -116,6 +116,14 @@ def test_explain_shows_best_move_and_compensation(capsys):
     assert "2.13" in out
 
 
+def test_explain_finds_a_player_whatever_the_case_of_the_nickname(capsys):
+    path = str(GOLDEN / "8_5_negative_actions.json")
+    code, out, _ = run(capsys, path, "--explain", "BORIS")
+    assert code == 0
+    assert out.startswith("Boris: rank")
+    assert out == run(capsys, path, "--explain", "Boris")[1]
+
+
 def test_explain_of_unknown_player_is_a_clear_error(capsys):
     code, out, err = run(capsys, str(GOLDEN / "8_4_judge_extra.json"), "--explain", "Nobody")
     assert code == 2
