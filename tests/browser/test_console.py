@@ -146,8 +146,11 @@ def test_a_judge_runs_a_whole_game_on_a_phone_and_submits_its_protocol(page, bro
     assert not any(word in board for word in ROLE_WORDS), board
     page.click("[data-action=send][data-type=night]")
     page.locator("[data-testid=result]", has_text="The red team wins.").wait_for()
-    board = _board_text(spectator)
-    assert "the red team wins" in board and "don" in board and "sheriff" in board
+    # The board refreshes itself: the result and the roles come without a reload.
+    spectator.locator("[data-testid=board-result]", has_text="The red team wins.").wait_for()
+    assert spectator.locator("[data-testid=board-role-7]").text_content() == "don"
+    board = spectator.locator("[data-testid=board]").inner_text().lower()
+    assert "sheriff" in board and board.count("black") == 2
     log = GameLog.objects.get()
     assert log.last_number == 20 and log.entries.filter(undone_by__isnull=False).count() == 1
 
