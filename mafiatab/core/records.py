@@ -423,11 +423,13 @@ def read_text(text: str | bytes) -> Tournament:
 
 def read_document(data: object) -> Tournament:
     """The tournament of a decoded document; TournamentFileError listing every problem."""
-    if _too_deep(data):
-        raise TournamentFileError([problem(None, None, "file", "file.too_deep", limit=MAX_DEPTH)])
     try:
         record = msgspec.convert(data, _File)
-    except msgspec.ValidationError as exc:
+    except (msgspec.ValidationError, RecursionError) as exc:
+        if _too_deep(data):
+            raise TournamentFileError(
+                [problem(None, None, "file", "file.too_deep", limit=MAX_DEPTH)]
+            ) from None
         return _read_explained(data, str(exc))
     return _read_file(record)
 
@@ -435,12 +437,17 @@ def read_document(data: object) -> Tournament:
 def read_protocol(data: object, position: int, regulation: Regulation) -> Protocol:
     """One protocol from its dictionary form, validated under `regulation`;
     TournamentFileError listing every problem."""
-    if _too_deep(data):
-        raise TournamentFileError(
-            [problem(f"game {position}", None, "game", "file.too_deep", limit=MAX_DEPTH)]
-        )
     reader = _Reader(regulation)
-    protocol = _game_explained(reader, data, position)
+    try:
+        record = msgspec.convert(data, _Game)
+    except (msgspec.ValidationError, RecursionError):
+        if _too_deep(data):
+            raise TournamentFileError(
+                [problem(f"game {position}", None, "game", "file.too_deep", limit=MAX_DEPTH)]
+            ) from None
+        protocol = _game_explained(reader, data, position)
+    else:
+        protocol = reader.protocol(record, position)
     if protocol is None or reader.problems:
         raise TournamentFileError(reader.problems)
     return protocol
