@@ -7,7 +7,7 @@ import secrets
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -53,7 +53,9 @@ def token_create(*, user: User, name: str) -> tuple[ApiToken, str]:
 
 @transaction.atomic
 def token_revoke(*, token: ApiToken, by: User) -> None:
-    """Revoke a token: it stops working at once."""
+    """Revoke a token: it stops working at once. Only its owner revokes it."""
+    if by is None or not by.is_authenticated or by.pk != token.user_id:
+        raise PermissionDenied("revoke_token")
     audit_record(
         tournament=None,
         action="api.token.revoked",

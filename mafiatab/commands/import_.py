@@ -22,6 +22,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--data-dir", default=None, metavar="DIR", help="data directory (default ./data)"
     )
+    parser.add_argument(
+        "--organiser",
+        metavar="USERNAME",
+        default=None,
+        help="the account that organises the imported tournament (Django's admin is read-only)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -40,12 +46,24 @@ def run(args: argparse.Namespace) -> int:
 
     setup_django(args.data_dir)
     from django.core.exceptions import ValidationError
-    from django.db import DatabaseError
+    from django.db import DatabaseError, transaction
 
-    from mafiatab.tournaments.services import tournament_import
+    from mafiatab.accounts.models import User
+    from mafiatab.tournaments.models import StaffRole
+    from mafiatab.tournaments.services import staff_assign, tournament_import
 
+    organiser = None
+    if args.organiser is not None:
+        organiser = User.objects.filter(username=args.organiser, is_active=True).first()
+        if organiser is None:
+            return _refuse([f"there is no active account {args.organiser!r}"])
     try:
-        tournament = tournament_import(core=core, by=None)
+        with transaction.atomic():
+            tournament = tournament_import(core=core, by=None)
+            if organiser is not None:
+                staff_assign(
+                    tournament=tournament, user=organiser, role=StaffRole.ORGANISER, by=None
+                )
     except ValidationError as exc:
         return _refuse(exc.messages)
     except (DatabaseError, OverflowError, ValueError) as exc:

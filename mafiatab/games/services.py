@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -35,6 +36,7 @@ from mafiatab.games.models import (
 from mafiatab.registrations.models import Registration
 from mafiatab.registrations.selectors import seat_holders
 from mafiatab.tournaments.models import StaffMember, Tournament
+from mafiatab.tournaments.permissions import ensure_can
 
 if TYPE_CHECKING:
     from mafiatab.accounts.models import User
@@ -176,6 +178,7 @@ def round_create(
 ) -> Round:
     """A new round of `stage` with its tables, each with an empty protocol (a draft)
     that already holds the ten seated nicknames."""
+    ensure_can(by, tournament, "manage_rounds")
     if stage not in STAGES:
         raise ValidationError({"stage": _("Unknown stage %(stage)s.") % {"stage": stage}})
     if number < 1:
@@ -210,6 +213,7 @@ def round_create(
 @transaction.atomic
 def table_add(*, round: Round, plan: TablePlan, by: User | None) -> Table:
     """Add one table to an existing round."""
+    ensure_can(by, round.tournament, "manage_rounds")
     tournament = round.tournament
     others = Table.objects.filter(round=round)
     if others.filter(number=plan.number).exists():
@@ -320,6 +324,31 @@ def _require(by: User | None, game: Game, action: str) -> None:
         raise PermissionDenied(action)
 
 
+def _approvals(data: dict[str, Any]) -> set[tuple[Any, Fraction]]:
+    return {
+        (extra.get("seat"), Fraction(str(extra.get("points"))))
+        for extra in data.get("judge_extra") or []
+        if extra.get("chief_approved")
+    }
+
+
+def _check_approvals(game: Game, data: dict[str, Any], by: User | None) -> None:
+    """Only the chief judge approves extra points (8.4.3): anyone else may keep the
+    approvals the protocol already has, never add one (whatever the door: form, API)."""
+    from mafiatab.tournaments.permissions import user_can
+
+    if user_can(by, game.tournament, "confirm_protocol", game=game):
+        return
+    try:
+        added = _approvals(data) - _approvals(conversion.game_data(game))
+    except (ValueError, ZeroDivisionError):
+        return  # unreadable points: the core's validation names them
+    if added:
+        raise ValidationError(
+            {"judge_extra": _("Only the chief judge approves extra points (8.4.3).")}
+        )
+
+
 def _check_base(game: Game, base_version: int | None) -> None:
     if base_version is not None and base_version != game.version:
         raise ProtocolChanged(game, base_version)
@@ -397,6 +426,7 @@ def protocol_save(
     _require_base(base_version)
     _check_base(game, base_version)
     data = _seated(game, _fixed_keys(game, data))
+    _check_approvals(game, data, by)
     now = now or timezone.now()
     status = game.status
     if submit or status != GameStatus.DRAFT:
@@ -570,6 +600,7 @@ def protest_decide(
         _require_base(base_version)
         _check_base(game, base_version)
         data = _seated(game, _fixed_keys(game, data))
+        _check_approvals(game, data, by)
         _valid(game, data)
         protest.version = _new_version(
             game,

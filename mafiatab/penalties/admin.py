@@ -1,12 +1,10 @@
 from django.contrib import admin
 
 from mafiatab.penalties.models import Penalty
+from mafiatab.tournaments.admin import ReadOnly
 
 
 @admin.register(Penalty)
-class PenaltyAdmin(admin.ModelAdmin):
+class PenaltyAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("player", "tournament", "kind", "points", "created_at", "cancelled_at")
     list_filter = ("kind",)
-
-    def has_delete_permission(self, request, obj=None):
-        return False

@@ -21,6 +21,7 @@ from mafiatab.penalties.models import Kind, Penalty
 from mafiatab.registrations.models import Status
 from mafiatab.standings.services import standings_changed
 from mafiatab.tournaments.models import Tournament
+from mafiatab.tournaments.permissions import ensure_can
 
 if TYPE_CHECKING:
     from mafiatab.accounts.models import User
@@ -75,6 +76,7 @@ def penalty_give(
     round: int | None = None,
 ) -> Penalty:
     """The chief judge penalises a player of the tournament."""
+    ensure_can(by, tournament, "give_penalty")
     from mafiatab.registrations.services import registration_remove
 
     reason = reason.strip()
@@ -119,6 +121,7 @@ def penalty_give(
 @transaction.atomic
 def penalty_cancel(*, penalty: Penalty, by: User, reason: str) -> Penalty:
     """Cancel a penalty. It stays in the history, marked as cancelled."""
+    ensure_can(by, penalty.tournament, "give_penalty")
     penalty = Penalty.objects.select_for_update().get(pk=penalty.pk)
     if penalty.is_cancelled:
         raise ValidationError(_("This penalty is already cancelled."))

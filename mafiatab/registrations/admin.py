@@ -1,13 +1,11 @@
 from django.contrib import admin
 
 from mafiatab.registrations.models import Registration
+from mafiatab.tournaments.admin import ReadOnly
 
 
 @admin.register(Registration)
-class RegistrationAdmin(admin.ModelAdmin):
+class RegistrationAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("nickname", "tournament", "status", "created_at", "decided_by")
     list_filter = ("status",)
     search_fields = ("nickname",)
-
-    def has_delete_permission(self, request, obj=None):
-        return False

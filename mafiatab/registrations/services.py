@@ -22,6 +22,7 @@ from mafiatab.registrations.models import (
     Status,
 )
 from mafiatab.tournaments.models import Tournament
+from mafiatab.tournaments.permissions import ensure_can
 
 if TYPE_CHECKING:
     from mafiatab.accounts.models import User
@@ -75,6 +76,7 @@ def _state(registration: Registration) -> dict[str, str]:
 @transaction.atomic
 def registration_apply(*, tournament: Tournament, user: User) -> Registration:
     """`user` applies to play; the application awaits the organiser's decision."""
+    ensure_can(user, tournament, "apply")
     tournament = _locked(tournament)
     if not tournament.registration_open:
         raise ValidationError(_("Registration for this tournament is closed."))
@@ -108,6 +110,7 @@ def _place(tournament: Tournament, registration: Registration) -> None:
 @transaction.atomic
 def registration_approve(*, registration: Registration, by: User) -> Registration:
     """Accept an application: a participant, or the waiting list when the places are taken."""
+    ensure_can(by, registration.tournament, "approve_application")
     tournament = _locked(registration.tournament)
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if registration.status != Status.PENDING:
@@ -132,6 +135,7 @@ def registration_approve(*, registration: Registration, by: User) -> Registratio
 @transaction.atomic
 def registration_reject(*, registration: Registration, by: User, reason: str) -> Registration:
     """Refuse an application, saying why."""
+    ensure_can(by, registration.tournament, "approve_application")
     reason = reason.strip()
     if not reason:
         raise ValidationError({"reason": _("Give the reason for the rejection.")})
@@ -198,6 +202,8 @@ def registration_withdraw(
     *, registration: Registration, by: User, reason: str = ""
 ) -> Registration:
     """Withdraw an application or a participant; the waiting list moves up."""
+    if by is None or by.pk != registration.user_id:
+        ensure_can(by, registration.tournament, "withdraw_participant")
     tournament = _locked(registration.tournament)
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if registration.status not in ACTIVE_STATUSES:
@@ -212,6 +218,7 @@ def registration_withdraw(
 @transaction.atomic
 def registration_remove(*, registration: Registration, by: User, reason: str) -> Registration:
     """Remove a participant from the tournament (a disciplinary decision)."""
+    ensure_can(by, registration.tournament, "withdraw_participant", "give_penalty")
     tournament = _locked(registration.tournament)
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if registration.status != Status.APPROVED:
@@ -226,6 +233,7 @@ def registration_add(
     *, tournament: Tournament, nickname: str, by: User, user: User | None = None
 ) -> Registration:
     """The organiser adds a player directly (an account, or a nickname without one)."""
+    ensure_can(by, tournament, "add_participant")
     tournament = _locked(tournament)
     nickname = normalize_nickname(user.nickname if user is not None else nickname)
     if not nickname:
@@ -257,6 +265,8 @@ def registration_add(
 @transaction.atomic
 def checkin_record(*, registration: Registration, day: int, by: User) -> CheckIn:
     """A participant is present for `day` (1-based) of the tournament."""
+    own = by is not None and by.pk == registration.user_id
+    ensure_can(by, registration.tournament, "check_in_self" if own else "check_in_player")
     tournament = registration.tournament
     if registration.status != Status.APPROVED:
         raise ValidationError(_("Only a participant can check in."))
@@ -338,6 +348,7 @@ def replacement_record(
     protocol. Re-seating the rounds not yet played is `seating_reseat`'s."""
     from mafiatab.games.services import seat_replace
 
+    ensure_can(by, tournament, "replace_player")
     tournament = _locked(tournament)
     reserve_nickname = normalize_nickname(" ".join(reserve_nickname.split()))
     errors: dict[str, str] = {}

@@ -26,6 +26,7 @@ from mafiatab.registrations.models import Status
 from mafiatab.seating.errors import translate_seating_error
 from mafiatab.seating.models import DraftStatus, SeatingDraft
 from mafiatab.tournaments.models import Tournament
+from mafiatab.tournaments.permissions import ensure_can
 
 if TYPE_CHECKING:
     from mafiatab.accounts.models import User
@@ -116,6 +117,7 @@ def seating_generate(
 
     Raises ValidationError with the core's reason when the inputs admit no schedule.
     """
+    ensure_can(by, tournament, "generate_seating")
     people = participants(tournament)
     names = [p.nickname for p in people]
     groups = [frozenset(g) for g in inputs.avoid]
@@ -160,6 +162,7 @@ def seating_generate(
 
 def seating_regenerate(*, draft: SeatingDraft, by: User | None) -> SeatingDraft:
     """The same request as `draft` with a seed not used yet; the earlier draft stays."""
+    ensure_can(by, draft.tournament, "generate_seating")
     options = draft.options
     inputs = SeatingInputs(
         stage=draft.stage,
@@ -236,6 +239,7 @@ def seating_publish(
     `judges` maps a physical table number to its judge (None: none yet). Refused
     when a seating of the same stage is already published.
     """
+    ensure_can(by, draft.tournament, "publish_seating")
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=draft.tournament_id)
         draft = SeatingDraft.objects.select_for_update().get(pk=draft.pk)
@@ -278,6 +282,7 @@ def create_rounds(
     by: User | None,
 ) -> None:
     """Create the draft's rounds and tables in the games (inside the caller's transaction)."""
+    ensure_can(by, tournament, "publish_seating", "manage_rounds")
     taken = sorted(
         Round.objects.filter(
             tournament=tournament, stage=draft.stage, number__in=[r["round"] for r in draft.rounds]

@@ -47,6 +47,7 @@ from mafiatab.standings.conversion import (
 )
 from mafiatab.standings.models import PlayerExplanation, StandingsSnapshot
 from mafiatab.tournaments.models import Tournament
+from mafiatab.tournaments.permissions import ensure_can
 
 __all__ = [
     "AsOf",
@@ -392,6 +393,7 @@ def _settings_state(tournament: Tournament) -> dict[str, Any]:
 @transaction.atomic
 def standings_set_hidden(*, tournament: Tournament, hidden: bool, by: User) -> Tournament:
     """Hide the standings from the public (the staff still see them), or show them again."""
+    ensure_can(by, tournament, "manage_standings")
     before = _settings_state(tournament)
     tournament.standings_hidden = hidden
     tournament.save(update_fields=["standings_hidden"])
@@ -408,6 +410,7 @@ def standings_set_hidden(*, tournament: Tournament, hidden: bool, by: User) -> T
 def standings_freeze(*, tournament: Tournament, by: User) -> Tournament:
     """Freeze the standings: the public keeps seeing them as they are now (official and
     provisional) until they are unfrozen; the staff still see the live ones."""
+    ensure_can(by, tournament, "manage_standings")
     with transaction.atomic():
         before = _settings_state(tournament)
         now = timezone.now()
@@ -430,6 +433,7 @@ def standings_freeze(*, tournament: Tournament, by: User) -> Tournament:
 @transaction.atomic
 def standings_unfreeze(*, tournament: Tournament, by: User) -> Tournament:
     """The public sees the live standings again."""
+    ensure_can(by, tournament, "manage_standings")
     before = _settings_state(tournament)
     StandingsSnapshot.objects.filter(tournament_id=tournament.pk).delete()
     tournament.standings_frozen_version = None

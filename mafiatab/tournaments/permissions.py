@@ -100,6 +100,22 @@ def user_can(user: Any, tournament: Tournament, action: str, *, game: Any = None
     return PLAYER in roles and game.seat_of_user(user) is not None
 
 
+def ensure_can(
+    by: Any, tournament: Tournament, *actions: str, game: Any = None, console: bool = False
+) -> None:
+    """For services, which never trust that their caller checked: raise PermissionDenied
+    unless `by` may perform one of `actions` in `tournament` (on `game`).
+
+    `by=None` is the operator at the console (a command, never a page or the API);
+    it is allowed only by the services that say so with `console=True`."""
+    if by is None:
+        if console:
+            return
+        raise PermissionDenied(actions[0])
+    if not any(user_can(by, tournament, action, game=game) for action in actions):
+        raise PermissionDenied(actions[0])
+
+
 def permissions_for(user: Any, tournament: Tournament) -> dict[str, bool]:
     """Every action with its answer, for templates (`can.approve_application`)."""
     roles = roles_of(user, tournament)

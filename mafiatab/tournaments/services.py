@@ -45,6 +45,12 @@ class TournamentInfo:
         return data
 
 
+def _ensure_person(by: Any) -> None:
+    """Creating or importing a tournament needs a signed-in, active person."""
+    if by is None or not by.is_authenticated or not by.is_active:
+        raise PermissionDenied("create_tournament")
+
+
 def check_info(info: TournamentInfo) -> None:
     """Raise ValidationError (by field) for information the regulation does not allow."""
     errors: dict[str, str] = {}
@@ -125,6 +131,7 @@ def draw_lot_seed() -> int:
 @transaction.atomic
 def tournament_create(*, info: TournamentInfo, by: User) -> Tournament:
     """A new tournament organised by `by`; the seed of its lot (8.8.5) is drawn now."""
+    _ensure_person(by)
     check_info(info)
     lot_seed = draw_lot_seed()
     tournament = Tournament.objects.create(
@@ -215,6 +222,9 @@ def tournament_scoring_update(
 @transaction.atomic
 def tournament_update(*, tournament: Tournament, info: TournamentInfo, by: User) -> Tournament:
     """Change the tournament's information."""
+    from mafiatab.tournaments.permissions import ensure_can
+
+    ensure_can(by, tournament, "edit_tournament")
     check_info(info)
     before = _tournament_state(tournament)
     for key, value in asdict(info).items():
@@ -229,6 +239,9 @@ def tournament_update(*, tournament: Tournament, info: TournamentInfo, by: User)
 @transaction.atomic
 def staff_assign(*, tournament: Tournament, user: User, role: str, by: User) -> StaffMember:
     """Give `user` a staff role in the tournament."""
+    from mafiatab.tournaments.permissions import ensure_can
+
+    ensure_can(by, tournament, "manage_staff", console=True)
     if role not in StaffRole.values:
         raise ValidationError({"role": _("Unknown role.")})
     if StaffMember.objects.filter(tournament=tournament, user=user, role=role).exists():
@@ -307,6 +320,8 @@ def tournament_import(
     Every player of its games becomes a participant, linked to the account with the
     same nickname when there is one.
     """
+    if by is not None:
+        _ensure_person(by)
     from mafiatab.accounts.models import User as UserModel
     from mafiatab.games.conversion import (
         UnstorablePoints,

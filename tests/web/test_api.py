@@ -300,7 +300,7 @@ def test_a_penalty_counts_in_the_standings_of_the_api(client, demo_imported, mak
     from mafiatab.tournaments.services import staff_assign
 
     chief = make_user("Chief")
-    staff_assign(tournament=demo_imported, user=chief, role=StaffRole.CHIEF_JUDGE, by=chief)
+    staff_assign(tournament=demo_imported, user=chief, role=StaffRole.CHIEF_JUDGE, by=None)
     url = f"/api/tournaments/{demo_imported.slug}"
     player = client.get(f"{url}/standings").json()["standings"][0]["player"]
     before = _row(client.get(f"{url}/standings").json(), player)

@@ -155,7 +155,7 @@ def world(demo_imported, make_user):
 
     boss = make_user("Boss")
     for role in StaffRole.values:
-        staff_assign(tournament=demo_imported, user=boss, role=role, by=boss)
+        staff_assign(tournament=demo_imported, user=boss, role=role, by=None)
     demo_imported.registration_open = True
     demo_imported.save()
     applicant = make_user("Applicant")

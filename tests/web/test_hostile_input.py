@@ -89,7 +89,7 @@ def world(demo_imported, make_user):
     tournament = demo_imported
     boss = make_user("Boss")
     for role in StaffRole.values:
-        staff_assign(tournament=tournament, user=boss, role=role, by=boss)
+        staff_assign(tournament=tournament, user=boss, role=role, by=None)
     tournament.registration_open = True
     tournament.save()
     application = registration_apply(tournament=tournament, user=make_user("Applicant"))
