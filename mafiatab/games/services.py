@@ -653,6 +653,7 @@ def seat_replace(
     """The reserve takes the absent participant's seat in the round's table and, unless it
     is confirmed, in its protocol (a new version). None when the absent participant has
     no seat in that round (the round is not made yet, or he sits out)."""
+    ensure_can(by, tournament, "replace_player")
     seat = (
         TableSeat.objects.select_for_update()
         .filter(
@@ -703,6 +704,7 @@ def seat_replace(
 def reseat_table(*, table: Table, players: Sequence[str], by: User | None) -> Table:
     """Seat other participants at a table of a round not begun (a new seating after a
     replacement): its seats and its untouched protocol (a new version) follow."""
+    ensure_can(by, table.round.tournament, "publish_seating", "manage_rounds")
     tournament = table.round.tournament
     game = _locked(Game.objects.get(table_slot=table))
     if not _is_untouched(game):

@@ -363,6 +363,7 @@ def seating_reseat(
     `replacements`). None when the stage has no published seating.
 
     Raises ValidationError with the core's reason when no seating can be made."""
+    ensure_can(by, tournament, "replace_player", "generate_seating")
     from mafiatab.registrations.models import Replacement
 
     published = published_draft(tournament, stage)
@@ -481,6 +482,7 @@ def published_reseat(*, draft: SeatingDraft, by: User | None) -> SeatingDraft:
     """Publish a re-seating (inside the caller's transaction): the rounds not yet played
     follow it and it takes the place of the seating it re-seats (which goes back to
     the drafts, keeping its publication date)."""
+    ensure_can(by, draft.tournament, "publish_seating")
     current = published_draft(draft.tournament, draft.stage)
     if current is None or current.pk != draft.options.get("reseat_of"):
         raise ValidationError(

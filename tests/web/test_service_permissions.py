@@ -31,6 +31,9 @@ pytestmark = pytest.mark.django_db
 SELF_SERVICE = {"account_create", "profile_update", "token_create", "registration_apply"}
 NOT_WRITES = {
     "check_nickname",
+    "is_reseat",
+    "not_checked_in",
+    "played_rounds",
     "token_digest",
     "token_user",
     "points_of",
@@ -137,6 +140,10 @@ def world(tournament, staff, make_user):
         "registration": registration,
         "absent": registration,
         "round": round_,
+        "table": round_.tables.get(),
+        "players": tuple(nicks),
+        "round_number": 1,
+        "reserve": registration,
         "user": staff["outsider"],
         "info": TournamentInfo(name="Intruder Cup", ruleset="fiim"),
         "scoring": ScoringInputs(participants=None, games_before_final=None, lot_seed=7),
