@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
+import uuid
 from decimal import Decimal
 from typing import Any
 
@@ -31,6 +32,11 @@ pytestmark = pytest.mark.django_db
 SELF_SERVICE = {"account_create", "profile_update", "token_create", "registration_apply"}
 NOT_WRITES = {
     "check_nickname",
+    "header_for",
+    "live_events",
+    "table_settings_of",
+    "live_state",
+    "viewer_token",
     "is_reseat",
     "not_checked_in",
     "played_rounds",
@@ -92,6 +98,7 @@ def _rows() -> dict[str, int]:
 def world(tournament, staff, make_user):
     """A tournament with a draft game, a protest, a penalty, a seating draft and a token."""
     from mafiatab.api.services import token_create
+    from mafiatab.console.models import GameLog
     from mafiatab.core.demo import demo_tournament
     from mafiatab.games.services import TablePlan, round_create
     from mafiatab.penalties.services import penalty_give
@@ -130,7 +137,13 @@ def world(tournament, staff, make_user):
     )
     token = token_create(user=organiser, name="mine")[0]
     registration = tournament.registrations.get(nickname="P2")
+    log = GameLog.objects.create(game=game, header={}, started_by=staff["judge"])
     return {
+        "log": log,
+        "event": {},
+        "client_id": uuid.uuid4(),
+        "after": None,
+        "roles": {},
         "tournament": tournament,
         "game": game,
         "protest": protest,
