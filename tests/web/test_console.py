@@ -313,6 +313,19 @@ def test_the_api_starts_a_game_for_its_judge(client, two_tables):
     assert _post(client, game, "", {"roles": ROLES}).status_code == 422
 
 
+def test_the_api_lets_only_the_tables_judges_start_and_shows_a_table_not_yet_started(
+    client, two_tables
+):
+    game = two_tables["game1"]
+    before = client.get(_url(game)).json()
+    assert before["started"] is False and before["entries"] == [] and before["state"] is None
+    for person in ("alpha1", "judge2", "organiser"):
+        client.force_login(two_tables[person])
+        assert _post(client, game, "", {"roles": ROLES}).status_code == 403, person
+    assert not GameLog.objects.exists()
+    assert client.get(_url(game, "").replace(str(game.pk), "999999")).status_code == 404
+
+
 def _spectator_json(client: Any, game: Any) -> str:
     client.logout()
     answer = client.get(_url(game))
@@ -454,3 +467,13 @@ def test_finishing_from_the_console_opens_the_protocol_form(client, started):
     assert answer["Location"] == reverse("games:protocol", args=[game.tournament.slug, game.pk])
     log.refresh_from_db()
     assert log.is_closed
+
+
+def test_the_admin_reads_a_log_and_cannot_change_it(client, started, make_user):
+    _append(started["log"], started["judge"], GAME[0])
+    admin_user = make_user("Admin", is_staff=True, is_superuser=True)
+    client.force_login(admin_user)
+    url = reverse("admin:console_gamelog_change", args=[started["log"].pk])
+    page = client.get(url)
+    assert page.status_code == 200 and "nominate" in page.content.decode()
+    assert client.post(url, {}).status_code == 403
