@@ -322,6 +322,14 @@ def test_an_oversized_api_body_gets_413_in_json(client, world, staff_token, sett
     assert response.status_code == 413
     assert response["Content-Type"].startswith("application/json")
     assert "too large" in response.json()["detail"]
+    response = client.post(
+        url,
+        data=body,
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {staff_token}",
+        HTTP_ACCEPT_LANGUAGE="ru",
+    )
+    assert "слишком большой" in response.json()["detail"]
 
 
 def test_a_server_error_in_the_api_is_json(client, world, monkeypatch):

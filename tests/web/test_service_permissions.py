@@ -357,3 +357,19 @@ def test_import_names_the_organiser_of_the_imported_tournament(tmp_path, capsys,
     boss = make_user("Boss")
     assert main(["import", str(path), "--organiser", "boss"]) == 0
     assert user_can(boss, Tournament.objects.get(), "manage_staff")
+
+
+def test_the_approval_refusal_is_said_in_russian(world, staff):
+    from django.utils import translation
+
+    from mafiatab.games.services import protocol_save
+
+    game = world["game"]
+    with translation.override("ru"), pytest.raises(ValidationError) as refused:
+        protocol_save(
+            game=game,
+            data=_protocol_with_extra(game, approved=True),
+            by=staff["judge"],
+            base_version=game.version,
+        )
+    assert "главный судья" in refused.value.message_dict["judge_extra"][0]
