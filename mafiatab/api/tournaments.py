@@ -7,7 +7,7 @@ from typing import Literal
 
 from django.db.models import Count, Q
 from django.http import HttpRequest
-from ninja import Router, Schema
+from ninja import Field, Router, Schema
 from ninja.pagination import paginate
 
 from mafiatab.api.errors import INVALID, NOT_FOUND, tournament_or_404
@@ -49,6 +49,22 @@ class StaffOut(Schema):
     table_judges: list[str]
 
 
+class ScoringOut(Schema):
+    """The settings the standings are computed with, and where each comes from."""
+
+    participants: int | None = Field(description="N of 8.7.")
+    participants_set: bool = Field(
+        description="Set by the organiser; false: the approved participants are counted."
+    )
+    games_before_final: int | None = Field(
+        description="Games one player is scheduled to play before the final (8.6)."
+    )
+    games_before_final_set: bool = Field(
+        description="Set by the organiser; false: from the schedule (null: none yet)."
+    )
+    lot_seed: int = Field(description="The seed of the lot of 8.8.5.")
+
+
 class TournamentDetailOut(TournamentOut):
     """A tournament with everything its page shows about it."""
 
@@ -57,6 +73,15 @@ class TournamentDetailOut(TournamentOut):
     waiting_list_limit: int | None
     staff: StaffOut
     game_count: int
+    scoring: ScoringOut
+
+    @staticmethod
+    def resolve_scoring(tournament: Tournament) -> dict[str, object]:
+        from dataclasses import asdict
+
+        from mafiatab.tournaments.conversion import scoring_settings
+
+        return asdict(scoring_settings(tournament))
 
     @staticmethod
     def resolve_staff(tournament: Tournament) -> dict[str, list[str]]:

@@ -196,3 +196,15 @@ def test_the_settings_on_the_standings_read_in_russian(client, played):
     assert "N = 20 (одобренные участники, без запасных)" in page
     assert "игр до финала = 2 (по рассадке)" in page
     assert f"зерно жребия {tournament.lot_seed}" in page
+
+
+def test_the_api_gives_the_scoring_settings_and_where_they_come_from(client, played):
+    tournament = played["tournament"]
+    body = client.get(f"/api/tournaments/{tournament.slug}").json()
+    assert body["scoring"] == {
+        "participants": 20,
+        "participants_set": False,
+        "games_before_final": 2,
+        "games_before_final_set": False,
+        "lot_seed": tournament.lot_seed,
+    }
