@@ -133,11 +133,28 @@ def validate_protocol(
     if checker is None or checker.regulation is not regulation:
         checker = Checker(regulation)
     problems: list[Problem] = []
-    gid = protocol.id
-    if not (len(protocol.players) == len(protocol.roles) == len(protocol.fouls) == 10):
-        problems.append(problem(gid, None, "seats", "seats.count", count=len(protocol.players)))
+    (
+        gid,
+        _,
+        players,
+        roles,
+        _,
+        fouls,
+        r,
+        t,
+        day,
+        _,
+        killed,
+        named,
+        extras,
+        penalties,
+        removals,
+        _,
+        voting,
+    ) = protocol
+    if not (len(players) == len(roles) == len(fouls) == 10):
+        problems.append(problem(gid, None, "seats", "seats.count", count=len(players)))
         return problems
-    r, t, day = protocol.round, protocol.table, protocol.date
     if (
         (r is not None and not 1 <= r <= INT_MAX)
         or (t is not None and not 1 <= t <= INT_MAX)
@@ -145,22 +162,36 @@ def validate_protocol(
         or not gid.strip()
     ):
         _check_header(protocol, checker, problems)
-    _check_players(protocol, checker, problems)
-    roles_ok = protocol.roles in checker.deals or _check_roles(protocol, checker, problems)
-    fouls = protocol.fouls
+    distinct = set(players)
+    if len(distinct) != 10 or checker.has_case_variants or not checker.nicknames.keys() >= distinct:
+        _check_players(protocol, checker, problems)
+    roles_ok = roles in checker.deals or _check_roles(protocol, checker, problems)
     if min(fouls) < 0 or max(fouls) > 3:
         _check_fouls(protocol, problems)
-    if protocol.first_killed is not None or protocol.best_move:
+    if (killed is not None or named) and not (
+        type(killed) is int
+        and 1 <= killed <= 10
+        and (
+            not named
+            or (
+                len(named) <= 3
+                and killed not in named
+                and len(set(named)) == len(named)
+                and min(named) >= 1
+                and max(named) <= 10
+            )
+        )
+    ):
         _check_best_move(protocol, problems)
-    if protocol.judge_extra and not _are_plain_extras(protocol, checker):
+    if extras and not _are_plain_extras(protocol, checker):
         _check_judge_extra(protocol, checker, problems)
-    if protocol.penalties:
+    if penalties:
         _check_penalties(protocol, regulation, problems)
-    if protocol.disqualified:
+    if removals:
         _check_removals(protocol, regulation, problems)
-    if protocol.voting:
-        problems.extend(validate_voting(protocol, protocol.voting))
-    if roles_ok and (protocol.disqualified or protocol.voting):
+    if voting:
+        problems.extend(validate_voting(protocol, voting))
+    if roles_ok and (removals or voting):
         _check_winner(protocol, problems)
     return problems
 
@@ -190,9 +221,6 @@ def _check_header(protocol: Protocol, checker: Checker, problems: list[Problem])
 def _check_players(protocol: Protocol, checker: Checker, problems: list[Problem]) -> None:
     known = checker.nicknames
     players = protocol.players
-    distinct = set(players)
-    if len(distinct) == 10 and not checker.has_case_variants and known.keys() >= distinct:
-        return
     gid = protocol.id
     seen: dict[str, int] = {}
     for number, nick in zip(SEATS, players, strict=True):
