@@ -16,6 +16,7 @@ def console_strings() -> dict[str, str]:
         "next_speaker": _("Next speaker"),
         "prev_speaker": _("Previous speaker"),
         "loses_speech": _("loses this speech (3 fouls)"),
+        "loses_speech_short": _("no speech"),
         "short_speech": _("speaks 30 seconds (3 fouls)"),
         "nominates": _("nominates"),
         "nominate": _("Nominate"),

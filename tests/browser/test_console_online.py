@@ -31,6 +31,7 @@ def test_an_online_game_with_a_revote_a_lift_removals_and_a_defeat(page, two_tab
     for _i in range(3):
         _tap(page, "foul-4")
     assert "c-three" in (page.locator("[data-testid=seat-4]").get_attribute("class") or "")
+    assert page.locator("[data-testid=loses-4]").inner_text() == "no speech"
     assert page.locator("[data-action=nominate]").count() == 0
     page.click("[data-action=send][data-type=night]")
     _saved(page)

@@ -198,6 +198,8 @@
     var st = state(), fouls = st.fouls || {}, left = {};
     (st.left || []).forEach(function (d) { left[d.seat] = d; });
     var nominated = ((st.voting || {}).nominations || []).map(function (n) { return n.seat; });
+    var today = (st.phase || {}).day || ((st.phase || {}).night || 0) + 1;
+    var losing = (st.lost_speech || []).filter(function (l) { return l.day >= today; }).map(function (l) { return l.seat; });
     for (var seat = 1; seat <= 10; seat++) {
       var n = fouls[String(seat)] || 0;
       var dots = el("span", { cls: "c-fouls", "aria-label": T.fouls + ": " + n });
@@ -223,6 +225,9 @@
       if (seat === speaker() && state().phase && state().phase.day) tile.classList.add("c-speaking");
       if (nominated.indexOf(seat) >= 0) tile.classList.add("c-nominated");
       if (n === 3) tile.classList.add("c-three");
+      if (losing.indexOf(seat) >= 0 && !left[seat]) {
+        foot.insertBefore(el("span", { cls: "c-lose", "data-testid": "loses-" + seat, text: T.loses_speech_short }), foot.children[1] || null);
+      }
       box.appendChild(tile);
     }
   }
