@@ -56,17 +56,25 @@ def check_protocol(data: dict[str, Any], *, ruleset: str) -> ProtocolCheck:
 
 
 def seat_participants(
-    tournament_id: int, data: dict[str, Any]
+    tournament_id: int, data: dict[str, Any], *, stored: dict[str, Any] | None = None
 ) -> tuple[dict[str, Any], list[Problem]]:
     """`data` with every seat's nickname in its participant's spelling (found by the
     nickname's key), and a problem for each seat held by somebody who is no participant
-    (or reserve) of the tournament. Empty seats are left to the core's check."""
+    (or reserve) of the tournament. Empty seats are left to the core's check.
+
+    The players of the `stored` protocol keep their seats even when they are no longer
+    participants (a participant removed later, a confirmed protocol changed after)."""
     from django.utils.translation import gettext as _
 
     from mafiatab.core.names import nickname_key
     from mafiatab.registrations.selectors import seat_holders
 
-    holders = seat_holders(tournament_id)
+    holders: dict[str, Any] = {
+        nickname_key(name): _Seated(name)
+        for seat in (stored or {}).get("seats") or []
+        if isinstance(seat, dict) and isinstance(name := seat.get("player"), str) and name
+    }
+    holders.update(seat_holders(tournament_id))
     gid = str(data.get("id") or "game 1")
     problems: list[Problem] = []
     seats: list[Any] = []
@@ -88,6 +96,13 @@ def seat_participants(
                 seat = {**seat, "player": holder.nickname}
         seats.append(seat)
     return ({**data, "seats": seats} if "seats" in data else data), problems
+
+
+@dataclass(frozen=True)
+class _Seated:
+    """A player of the stored protocol, by his stored spelling."""
+
+    nickname: str
 
 
 def points_by_seat(data: dict[str, Any], check: ProtocolCheck) -> dict[int, dict[str, Any]]:

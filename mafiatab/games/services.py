@@ -359,7 +359,9 @@ def _seated(game: Game, data: dict[str, Any]) -> dict[str, Any]:
     naming each seat held by somebody who is no participant of the tournament."""
     from mafiatab.games.selectors import seat_participants
 
-    seated, problems = seat_participants(game.tournament_id, data)
+    seated, problems = seat_participants(
+        game.tournament_id, data, stored=conversion.game_data(game)
+    )
     if problems:
         raise ProtocolInvalid(problems)
     return seated

@@ -297,7 +297,9 @@ def _form_context(
 ) -> dict[str, Any]:
     tournament = game.tournament
     check = selectors.check_protocol(parsed.data, ruleset=tournament.ruleset)
-    _seated, not_seated = selectors.seat_participants(tournament.pk, parsed.data)
+    _seated, not_seated = selectors.seat_participants(
+        tournament.pk, parsed.data, stored=game_data(game)
+    )
     problems = [*parsed.problems, *not_seated, *check.problems]
     cells = pf.problems_by_cell(problems, parsed.data)
     sums = selectors.points_by_seat(parsed.data, check)

@@ -225,3 +225,24 @@ def test_a_rename_to_a_seated_nickname_gives_no_seat_and_no_protest(two_tables):
     assert game.seat_of_user(two_tables["alpha1"]) == 1
     with pytest.raises(PermissionDenied):
         protest_file(game=game, by=outsider, text="my seat")
+
+
+def test_a_player_removed_later_keeps_his_seat_when_the_protocol_changes(two_tables):
+    from mafiatab.registrations.services import registration_remove
+
+    game, chief = two_tables["game1"], two_tables["chief"]
+    protocol_save(game=game, data=complete_data(game), by=chief, base_version=1, submit=True)
+    protocol_confirm(game=game, by=chief)
+    alpha2 = game.tournament.registrations.get(nickname="Alpha2")
+    registration_remove(registration=alpha2, by=two_tables["organiser"], reason="conduct")
+    game.refresh_from_db()
+    changed = complete_data(game, date="2026-03-02")
+    protocol_save(game=game, data=changed, by=chief, base_version=game.version, reason="date")
+    game.refresh_from_db()
+    assert game.status == GameStatus.CONFIRMED
+    assert [s.player for s in game.seats.all()][1] == "Alpha2"
+    other = two_tables["game2"]
+    data = complete_data(other)
+    data["seats"][0]["player"] = "Alpha2"  # no longer a participant: no new seat
+    with pytest.raises(ProtocolInvalid):
+        protocol_save(game=other, data=data, by=chief, base_version=1)
