@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import shutil
 import subprocess
 import sys
@@ -63,18 +62,23 @@ def env_for(data_dir: Path) -> dict[str, str]:
     return env
 
 
-def timed(command: list[str], env: dict[str, str]) -> tuple[float, float, str]:
-    """(wall seconds, CPU seconds, stdout) of one run of `command`; failures stop us."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    result = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
-    elapsed = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if result.returncode != 0:
-        sys.stderr.write(result.stderr)
-        raise SystemExit(f"failed with exit code {result.returncode}: {' '.join(command)}")
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return elapsed, cpu, result.stdout
+def timed(command: list[str], env: dict[str, str]) -> tuple[float, float, float, str]:
+    """(wall seconds, CPU seconds, peak memory in MB, stdout) of one run of `command`,
+    measured for that process alone; failures stop us."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        process = subprocess.Popen(command, stdout=out, stderr=err, env=env)
+        _pid, status, usage = os.wait4(process.pid, 0)
+        elapsed = time.perf_counter() - start
+        process.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        if process.returncode != 0:
+            sys.stderr.write(err.read().decode(errors="replace"))
+            raise SystemExit(f"failed with exit code {process.returncode}: {' '.join(command)}")
+        # ru_maxrss is in KiB on Linux
+        cpu = usage.ru_utime + usage.ru_stime
+        return elapsed, cpu, usage.ru_maxrss / 1024, out.read().decode()
 
 
 def tournament_file(players: int, games: int, seed: int) -> Path:
@@ -101,19 +105,21 @@ def main(argv: list[str] | None = None) -> int:
     try:
         env = env_for(work / "data")
         mafiatab = str(BIN / "mafiatab")
-        _w, _c, out = timed([mafiatab, "import", str(path), "--data-dir", str(work / "data")], env)
+        _w, _c, _m, out = timed(
+            [mafiatab, "import", str(path), "--data-dir", str(work / "data")], env
+        )
         slug = out.strip().splitlines()[-1]
         export = [mafiatab, "export", slug, "--data-dir", str(work / "data")]
-        file_wall, file_cpu, _out = timed([*export, "-o", str(work / "t.json")], env)
+        file_wall, file_cpu, _m, _out = timed([*export, "-o", str(work / "t.json")], env)
         archive = work / "archive.zip"
         command = [*export, "--archive", str(archive), "--lang", args.lang]
-        zip_wall, zip_cpu, _out = timed(command, env)
+        zip_wall, zip_cpu, peak_mb, _out = timed(command, env)
         with zipfile.ZipFile(archive) as opened:
             names = opened.namelist()
         protocols = sum(1 for name in names if name.startswith("protocols/"))
         size_mb = archive.stat().st_size / 1e6
         python = str(BIN / "python")
-        _w, _c, out = timed([python, "-c", STRATEGIES, slug, str(args.sample)], env)
+        _w, _c, _m, out = timed([python, "-c", STRATEGIES, slug, str(args.sample)], env)
         count, together, apart, together_bytes, apart_bytes = out.split()
         sample = int(count)
     finally:
@@ -125,7 +131,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"export --archive           {zip_wall:8.2f}  {zip_cpu:8.2f}")
     print(f"ratio                      {zip_wall / file_wall:8.1f}  {zip_cpu / file_cpu:8.1f}")
     print(
-        f"archive: {len(names)} files, {protocols} protocol PDFs, {size_mb:.1f} MB; "
+        f"archive: {len(names)} files, {protocols} protocol PDFs, {size_mb:.1f} MB, "
+        f"peak memory {peak_mb:.0f} MB; "
         f"{(zip_cpu - file_cpu) / max(protocols, 1) * 1000:.0f} ms CPU per protocol "
         "(everything but the file, spread over the protocols)"
     )
