@@ -1,8 +1,12 @@
 """PDF documents from Django templates, with WeasyPrint.
 
-Laying out pages is what costs: many protocols are therefore laid out together, as one
-document (`PROTOCOLS_PER_DOCUMENT` at a time, to bound the memory), and each
-protocol's PDF is written from its own pages of that document.
+Laying out pages is what costs. Many protocols are laid out together, as one document
+(`PROTOCOLS_PER_DOCUMENT` at a time), and each protocol's PDF is written from its own
+pages of that document: the stylesheet and fonts are set up once per document rather
+than once per protocol. Measured (bench/bench_archive.py), this saves only about a tenth
+of the time of one document per protocol, as the layout of each page costs the same
+either way, while a document's memory grows with its pages (some 2 MB a protocol): hence
+small documents.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from mafiatab.printables.sheets import ProtocolSheet
 #: The print stylesheet, a static file of this app.
 STYLESHEET = "printables/print.css"
 #: Protocols laid out in one document.
-PROTOCOLS_PER_DOCUMENT = 100
+PROTOCOLS_PER_DOCUMENT = 20
 
 #: What the printed templates need of a browser's default stylesheet. WeasyPrint
 #: matches its full HTML stylesheet against every element, which costs a quarter of
