@@ -68,7 +68,7 @@ PROBLEM_TEMPLATES: Final[Mapping[str, str]] = {
         "roles must be 6 red, 1 sheriff, 2 black and 1 don; "
         "found %(red)s red, %(sheriff)s sheriff, %(black)s black, %(don)s don"
     ),
-    "fouls.range": "fouls must be 0..4, not %(value)s",
+    "fouls.range": "fouls must be 0..%(limit)s, not %(value)s",
     "fouls.four_without_removal": (
         "a fourth foul removes the player: record the removal in disqualified"
     ),
@@ -80,7 +80,7 @@ PROBLEM_TEMPLATES: Final[Mapping[str, str]] = {
     ),
     # best move
     "best_move.without_first_killed": "a best move needs the first-killed seat (miss)",
-    "best_move.too_many": "at most 3 seats are named, not %(count)s",
+    "best_move.too_many": "at most %(limit)s seats are named, not %(count)s",
     "best_move.repeated": "a seat is named twice",
     "best_move.names_killed": "the first-killed player cannot name himself",
     # judge extra points (8.4)

@@ -166,15 +166,15 @@ def validate_protocol(
     if len(distinct) != 10 or checker.has_case_variants or not checker.nicknames.keys() >= distinct:
         _check_players(protocol, checker, problems)
     roles_ok = roles in checker.deals or _check_roles(protocol, checker, problems)
-    if min(fouls) < 0 or max(fouls) > 3:
-        _check_fouls(protocol, problems)
+    if min(fouls) < 0 or max(fouls) >= regulation.max_fouls:
+        _check_fouls(protocol, regulation, problems)
     if (killed is not None or named) and not (
         type(killed) is int
         and 1 <= killed <= 10
         and (
             not named
             or (
-                len(named) <= 3
+                len(named) <= regulation.best_move_seats
                 and killed not in named
                 and len(set(named)) == len(named)
                 and min(named) >= 1
@@ -182,7 +182,7 @@ def validate_protocol(
             )
         )
     ):
-        _check_best_move(protocol, problems)
+        _check_best_move(protocol, regulation, problems)
     if extras and not _are_plain_extras(protocol, checker):
         _check_judge_extra(protocol, checker, problems)
     if penalties:
@@ -258,13 +258,16 @@ def _check_roles(protocol: Protocol, checker: Checker, problems: list[Problem]) 
     return False
 
 
-def _check_fouls(protocol: Protocol, problems: list[Problem]) -> None:
+def _check_fouls(protocol: Protocol, regulation: Regulation, problems: list[Problem]) -> None:
+    """Fouls within 0..max_fouls; the last foul (the fourth) removes the player, so it
+    needs its entry in `disqualified`."""
     gid = protocol.id
+    most = regulation.max_fouls
     removed = {removal.seat for removal in protocol.disqualified}
     for number, fouls in zip(SEATS, protocol.fouls, strict=True):
-        if not 0 <= fouls <= 4:
-            problems.append(problem(gid, number, "fouls", "fouls.range", value=fouls))
-        elif fouls == 4 and number not in removed:
+        if not 0 <= fouls <= most:
+            problems.append(problem(gid, number, "fouls", "fouls.range", value=fouls, limit=most))
+        elif fouls == most and number not in removed:
             problems.append(problem(gid, number, "fouls", "fouls.four_without_removal"))
 
 
@@ -275,7 +278,7 @@ def _seat_ok(protocol: Protocol, seat: object, field: str, problems: list[Proble
     return False
 
 
-def _check_best_move(protocol: Protocol, problems: list[Problem]) -> None:
+def _check_best_move(protocol: Protocol, regulation: Regulation, problems: list[Problem]) -> None:
     killed = protocol.first_killed
     named = protocol.best_move
     if killed is None and not named:
@@ -287,8 +290,17 @@ def _check_best_move(protocol: Protocol, problems: list[Problem]) -> None:
     gid = protocol.id
     if protocol.first_killed is None:
         problems.append(problem(gid, None, "best_move", "best_move.without_first_killed"))
-    if len(named) > 3:
-        problems.append(problem(gid, killed, "best_move", "best_move.too_many", count=len(named)))
+    if len(named) > regulation.best_move_seats:
+        problems.append(
+            problem(
+                gid,
+                killed,
+                "best_move",
+                "best_move.too_many",
+                count=len(named),
+                limit=regulation.best_move_seats,
+            )
+        )
     if len(set(named)) != len(named):
         problems.append(problem(gid, killed, "best_move", "best_move.repeated"))
     for seat in named:
