@@ -430,3 +430,33 @@ def test_hidden_standings_show_no_download_links_to_the_public(client, demo_impo
     demo_imported.save()
     page = client.get(reverse("standings:table", args=[demo_imported.slug])).content.decode()
     assert reverse("printables:standings_pdf", args=[demo_imported.slug]) not in page
+
+
+def test_a_published_seating_is_printed_for_everyone_round_by_round(
+    client, tournament, organiser, make_user, settings
+):
+    from mafiatab.registrations.services import registration_add
+    from mafiatab.seating.conversion import grid
+    from mafiatab.seating.services import SeatingInputs, seating_generate, seating_publish
+
+    settings.MAFIATAB_SEATING_ITERATIONS = 3_000
+    for i in range(1, 31):
+        registration_add(tournament=tournament, nickname=f"Ace{i:02d}", by=organiser)
+    inputs = SeatingInputs(stage="qualifying", games=10, tables=3, seed=5)
+    draft = seating_generate(tournament=tournament, inputs=inputs, by=organiser)
+    seating_publish(draft=draft, judges={}, by=organiser)
+    draft.refresh_from_db()
+    pages = pdf_pages(get(client, "seating", tournament.slug, lang="en").content)
+    rounds = grid(draft)
+    assert len(pages) == len(rounds) == 10
+    for page, r in zip(pages, rounds, strict=True):
+        assert f"Round {r['round']}" in page
+        for t in r["tables"]:
+            for seat, name in t["seats"]:
+                assert row_line(page, str(seat), name)
+    client.force_login(organiser)
+    blank = pdf_pages(get(client, "blank_protocols", tournament.slug, round="2").content)
+    assert len(blank) == len(rounds[1]["tables"])
+    for page, t in zip(blank, rounds[1]["tables"], strict=True):
+        for seat, name in t["seats"]:
+            assert row_line(page, str(seat), name)
