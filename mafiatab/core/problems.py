@@ -154,6 +154,11 @@ class Problem:
     params: Mapping[str, str | int] = dataclass_field(default_factory=dict)
     """The values the code's sentence names (numbers, and texts shown as written)."""
 
+    def __hash__(self) -> int:
+        return hash(
+            (self.game, self.seat, self.field, self.code, tuple(sorted(self.params.items())))
+        )
+
     @property
     def message(self) -> str:
         """What is wrong, in English (a code without a template is shown as it is)."""

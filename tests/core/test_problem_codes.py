@@ -69,3 +69,10 @@ def test_a_problem_reads_its_sentence_from_its_code_and_parameters():
         "game Q3-T2, seat 4, field judge_extra: 0.6 needs the chief judge's approval "
         "(chief_approved, 8.4.3)"
     )
+
+
+def test_problems_are_values_that_can_be_collected_in_a_set():
+    one = problem("Q1", 2, "player", "player.twice", player="Кэп", other=1)
+    same = problem("Q1", 2, "player", "player.twice", player="Кэп", other=1)
+    other = problem("Q1", 3, "player", "player.twice", player="Кэп", other=1)
+    assert len({one, same, other}) == 2
