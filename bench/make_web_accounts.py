@@ -45,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     Registration.objects.filter(pk=registration.pk).update(user=player)
     client = Client()
-    client.force_login(player)
+    client.force_login(player, backend="mafiatab.accounts.backends.AccountBackend")
 
     chief = User.objects.create_user(username="bench-chief", password=None, nickname="Bench Chief")
     staff_assign(tournament=tournament, user=chief, role=StaffRole.CHIEF_JUDGE, by=None)

@@ -197,9 +197,11 @@ AUTH_PASSWORD_VALIDATORS = [
 # Login throttling (django-axes): the failed logins of one account from one address
 # are counted; at MAFIATAB_LOGIN_FAILURES the pair is locked out for
 # MAFIATAB_LOGIN_COOLOFF_MINUTES, and a successful login starts the count again.
+# The accounts' backend is Django's model backend finding a session's account in one
+# plain query (mafiatab.accounts.backends).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "mafiatab.accounts.backends.AccountBackend",
 ]
 AXES_FAILURE_LIMIT = int(_seconds("MAFIATAB_LOGIN_FAILURES", 5))
 AXES_COOLOFF_TIME = dt.timedelta(minutes=_seconds("MAFIATAB_LOGIN_COOLOFF_MINUTES", 15))

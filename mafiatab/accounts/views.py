@@ -34,7 +34,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             city=data.get("city", ""),
             club=data.get("club", ""),
         )
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user, backend="mafiatab.accounts.backends.AccountBackend")
         messages.success(request, _("Welcome, %(nick)s!") % {"nick": user.nickname})
         return redirect(_next_url(request) or "tournaments:list")
     return render(request, "accounts/signup.html", {"form": form, "next": _next_url(request)})
