@@ -218,6 +218,8 @@ def log_finish(*, log: GameLog, by: User) -> GameLog:
     _require(by, game)
     if log.is_closed:
         raise ValidationError(_("The protocol of this game was already made."))
+    if game.status != GameStatus.DRAFT:
+        raise ValidationError(_("The protocol of this game is already submitted."))
     replayed = engine.replay(log.header, live_events(log))
     if replayed.problems or replayed.state is None or not engine.is_finished(replayed.state):
         raise ValidationError(_("The game is not over yet."))

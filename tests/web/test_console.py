@@ -226,6 +226,21 @@ def test_a_finished_game_makes_the_protocol_draft_and_closes_the_log(started):
         _append(log, judge, {"type": "foul", "seat": 2})
 
 
+def test_a_game_whose_protocol_was_submitted_by_hand_keeps_it(started):
+    from mafiatab.games.services import protocol_save
+
+    log, judge, game = started["log"], started["judge"], started["game1"]
+    for event in GAME:
+        _append(log, judge, event)
+    protocol_save(
+        game=game, data=fx.complete_data(game), by=judge, base_version=game.version, submit=True
+    )
+    with pytest.raises(ValidationError):
+        services.log_finish(log=log, by=judge)
+    game.refresh_from_db()
+    assert game.status == GameStatus.SUBMITTED and game.versions.last().action == "submitted"
+
+
 def test_a_game_still_running_cannot_make_its_protocol(started):
     _append(started["log"], started["judge"], GAME[0])
     with pytest.raises(ValidationError):
