@@ -166,6 +166,10 @@ class GameOut(Schema):
 class GameDetailOut(GameOut):
     protocol: dict[str, Any] = Field(description="The tournament file's form plus 'voting'.")
     problems: list[ProblemOut]
+    participants: list[int | None] = Field(
+        default_factory=list,
+        description="Seat 1 first: the id of the participant (registration) in each seat.",
+    )
 
 
 class VersionOut(Schema):
@@ -229,9 +233,11 @@ def _detail(game: Game) -> dict[str, Any]:
         if game.status != GameStatus.DRAFT
         else []
     )
+    holders = dict(game.seats.values_list("number", "registration_id"))
     return {
         **{f: getattr(game, f) for f in GameOut.model_fields if f != "id"},
         "id": game.pk,
+        "participants": [holders.get(n) for n in range(1, len(data.get("seats") or []) + 1)],
         "protocol": data,
         "problems": [
             {"seat": p.seat, "field": p.field, "message": p.message, "code": p.code}

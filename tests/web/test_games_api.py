@@ -90,6 +90,7 @@ def test_the_api_resolves_a_nickname_in_any_case_or_a_participant_id(client, two
     assert response.status_code == 200, response.content
     players = [s["player"] for s in response.json()["protocol"]["seats"]]
     assert players[:3] == ["Alpha1", "Alpha2", "Alpha3"]
+    assert response.json()["participants"][2] == alpha3.pk
 
 
 def test_the_api_refuses_a_seat_held_by_somebody_who_is_no_participant(client, two_tables):
