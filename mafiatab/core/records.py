@@ -21,6 +21,7 @@ import math
 from collections.abc import Callable, Iterable
 from decimal import Decimal
 from fractions import Fraction
+from functools import partial
 from operator import attrgetter
 from typing import Any, Final, Literal, TypeVar, get_args, get_origin
 
@@ -138,6 +139,30 @@ class _File(msgspec.Struct, gc=False):
 
 
 _FILE_DECODER = msgspec.json.Decoder(_File)
+#: A `Protocol` from all its fields in this order, without the keyword handling of
+#: its constructor (a file holds tens of thousands of them).
+_new_protocol: Callable[[tuple[Any, ...]], Protocol] = partial(tuple.__new__, Protocol)
+_PROTOCOL_FIELDS = (
+    "id",
+    "stage",
+    "players",
+    "roles",
+    "winner",
+    "fouls",
+    "round",
+    "table",
+    "date",
+    "judge",
+    "first_killed",
+    "best_move",
+    "judge_extra",
+    "penalties",
+    "disqualified",
+    "replayed",
+    "voting",
+)
+if Protocol._fields != _PROTOCOL_FIELDS:  # the reading builds protocols field by field
+    raise RuntimeError("Protocol's fields changed: update records._Reader.protocol")
 _PLAYER = attrgetter("player")
 _ROLE = attrgetter("role")
 _FOULS = attrgetter("fouls")
@@ -196,28 +221,30 @@ class _Reader:
         extras = self.extras(game.judge_extra, gid) if game.judge_extra else ()
         if roles is None or extras is None:
             return None
-        protocol = Protocol(
-            gid,
-            STAGES[game.stage],
-            tuple(map(_PLAYER, seats)),
-            roles,
-            WINNERS[game.winner],
-            tuple(map(_FOULS, seats)),
-            game.round,
-            game.table,
-            game.date,
-            game.judge,
-            game.first_killed,
-            tuple(game.best_move) if game.best_move else (),
-            extras,
-            tuple([GamePenalty(p.seat, p.rule, p.reason) for p in game.penalties])
-            if game.penalties
-            else (),
-            tuple([Removal(r.seat, r.reason, r.online, r.fined) for r in game.disqualified])
-            if game.disqualified
-            else (),
-            game.replayed,
-            tuple([_vote(v) for v in game.voting]) if game.voting else (),
+        protocol = _new_protocol(
+            (
+                gid,
+                STAGES[game.stage],
+                tuple(map(_PLAYER, seats)),
+                roles,
+                WINNERS[game.winner],
+                tuple(map(_FOULS, seats)),
+                game.round,
+                game.table,
+                game.date,
+                game.judge,
+                game.first_killed,
+                tuple(game.best_move) if game.best_move else (),
+                extras,
+                tuple([GamePenalty(p.seat, p.rule, p.reason) for p in game.penalties])
+                if game.penalties
+                else (),
+                tuple([Removal(r.seat, r.reason, r.online, r.fined) for r in game.disqualified])
+                if game.disqualified
+                else (),
+                game.replayed,
+                tuple([_vote(v) for v in game.voting]) if game.voting else (),
+            )
         )
         checker = self.checker
         if checker is not None:
