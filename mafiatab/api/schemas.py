@@ -43,6 +43,8 @@ Points = Annotated[
     Field(gt=0, le=1, max_digits=6, decimal_places=4),
     WithJsonSchema({"type": "number", "exclusiveMinimum": 0, "maximum": 1}),
 ]
+#: A game's date as protocols write it (YYYY-MM-DD; the core checks the form).
+DateText = Annotated[str, StringConstraints(max_length=32), AfterValidator(_printable)]
 #: A short label.
 Label = Annotated[str, StringConstraints(max_length=100), AfterValidator(_printable)]
 

@@ -30,7 +30,7 @@ from mafiatab.api.errors import (
     NotFound,
     tournament_or_404,
 )
-from mafiatab.api.schemas import Label, Nickname, Points, Text
+from mafiatab.api.schemas import DateText, Nickname, Points, Text
 from mafiatab.games import services
 from mafiatab.games.conversion import game_data
 from mafiatab.games.forms import MAX_FOULS
@@ -100,7 +100,7 @@ class VotingIn(Schema):
 class ProtocolIn(Schema):
     """The protocol's content as the judge writes it (the tournament file's keys)."""
 
-    date: Label | None = None
+    date: DateText | None = None
     judge: Nickname | None = None
     seats: list[SeatIn] = Field(min_length=10, max_length=10)
     winner: Literal["red", "black", "draw"] | None = None

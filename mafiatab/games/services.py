@@ -388,6 +388,19 @@ def _valid(game: Game, data: dict[str, Any]) -> None:
         raise ProtocolInvalid(check.problems)
 
 
+def _check_lengths(data: dict[str, Any]) -> None:
+    """A draft is saved without the core's validation: its texts must still fit the
+    columns that hold them (the date and the judge's name)."""
+    errors = {}
+    for key in ("date", "judge"):
+        limit = Game._meta.get_field(key).max_length or 0
+        value = data.get(key)
+        if isinstance(value, str) and len(value) > limit:
+            errors[key] = _("At most %(n)d characters.") % {"n": limit}
+    if errors:
+        raise ValidationError(errors)
+
+
 def _fixed_keys(game: Game, data: dict[str, Any]) -> dict[str, Any]:
     """`data` with the header keys that belong to the game, not to the form."""
     fixed = dict(data)
@@ -428,6 +441,7 @@ def protocol_save(
     _require_base(base_version)
     _check_base(game, base_version)
     data = _seated(game, _fixed_keys(game, data))
+    _check_lengths(data)
     _check_approvals(game, data, by)
     now = now or timezone.now()
     status = game.status
@@ -602,6 +616,7 @@ def protest_decide(
         _require_base(base_version)
         _check_base(game, base_version)
         data = _seated(game, _fixed_keys(game, data))
+        _check_lengths(data)
         _check_approvals(game, data, by)
         _valid(game, data)
         protest.version = _new_version(

@@ -195,6 +195,22 @@ def test_the_protocol_form_marks_a_huge_number_as_unreadable(client, world):
     assert Game.objects.get(pk=world["game"]).version == 1
 
 
+def test_a_draft_with_texts_longer_than_their_columns_is_refused(client, world):
+    """A draft is saved without the core's validation; its date and judge must still
+    fit their columns (PostgreSQL would refuse them with a server error)."""
+    from mafiatab.games.conversion import game_data
+
+    client.force_login(world["boss"])
+    game = Game.objects.get(pk=world["game"])
+    url = reverse("games:protocol", args=[world["slug"], game.pk])
+    players = {f"player_{n}": s["player"] for n, s in enumerate(game_data(game)["seats"], 1)}
+    for field in ("date", "judge"):
+        response = client.post(url, {"base_version": "1", field: "x" * 100, **players})
+        assert response.status_code < 500
+        assert "At most" in response.content.decode(), field
+    assert Game.objects.get(pk=game.pk).version == 1
+
+
 # --- the API ---------------------------------------------------------------------------
 
 
