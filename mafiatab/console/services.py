@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from mafiatab.console import engine
 from mafiatab.console.models import EntryKind, GameLog, LogEntry
 from mafiatab.games.conversion import game_data
-from mafiatab.games.models import Game, GameStatus
+from mafiatab.games.models import Game, GameStatus, TableSeat
 
 if TYPE_CHECKING:
     from mafiatab.accounts.models import User
@@ -68,16 +68,17 @@ def table_settings_of(game: Game) -> str:
 def header_for(
     game: Game, roles: dict[str, Any], *, today: dt.date | None = None
 ) -> dict[str, Any]:
-    """The log document's header for `game`: the published table's seats, its ruleset's
-    table settings, and the roles the judge entered."""
+    """The log document's header for `game`: the published table's seated participants,
+    its ruleset's table settings, and the roles the judge entered."""
     data = game_data(game)
+    seated = TableSeat.objects.filter(table_id=game.table_slot_id).select_related("registration")
     header: dict[str, Any] = {
         "format": engine.FORMAT,
         "table": table_settings_of(game),
         "id": game.label,
         "stage": game.stage,
         "date": data.get("date") or (today or timezone.localdate()).isoformat(),
-        "seats": [seat["player"] for seat in data["seats"]],
+        "seats": [seat.player for seat in seated.order_by("number")],
         "roles": roles,
     }
     if game.round is not None:

@@ -112,6 +112,28 @@ def test_an_online_tournament_runs_its_games_at_an_online_table(make_tournament,
     assert log.header["table"] == "fiim-online"
 
 
+def test_a_replacement_before_the_start_seats_the_reserve_in_the_log(two_tables):
+    from mafiatab.games.services import seat_replace
+    from mafiatab.registrations.models import Registration
+    from mafiatab.registrations.services import registration_add
+
+    tournament = two_tables["game1"].tournament
+    reserve = registration_add(
+        tournament=tournament, nickname="Reserve1", by=two_tables["organiser"]
+    )
+    absent = Registration.objects.get(tournament=tournament, nickname="Alpha4")
+    seat_replace(
+        tournament=tournament,
+        stage="qualifying",
+        round_number=1,
+        absent=absent,
+        reserve=reserve,
+        by=two_tables["chief"],
+    )
+    log = services.log_start(game=two_tables["game1"], roles=ROLES, by=two_tables["judge"])
+    assert log.header["seats"][3] == "Reserve1"
+
+
 def test_a_deal_with_three_blacks_is_refused_with_the_engines_reason(two_tables):
     with pytest.raises(ValidationError) as caught:
         services.log_start(
