@@ -11,6 +11,7 @@ from ninja import Field, Schema
 from ninja.pagination import LimitOffsetPagination
 from pydantic import AfterValidator, BeforeValidator, StringConstraints, WithJsonSchema
 
+from mafiatab.core.regulations import REGULATIONS
 from mafiatab.core.scoring import round_half_up
 
 
@@ -35,13 +36,16 @@ def _a_number(value: object) -> object:
     return value
 
 
-#: Extra points of a judge (8.4): a JSON number above 0 and at most 1, with at most
-#: 4 decimals (whether they are allowed is the regulation's, checked by the core).
+#: The most extra points any regulation gives one player in a game (8.4.2).
+MAX_EXTRA_POINTS = max(r.judge_total_cap for r in REGULATIONS.values())
+#: Extra points of a judge (8.4): a JSON number above 0 and at most the largest cap of
+#: the regulations, with at most 4 decimals (the tournament's own regulation is checked
+#: by the core).
 Points = Annotated[
     Decimal,
     BeforeValidator(_a_number),
-    Field(gt=0, le=1, max_digits=6, decimal_places=4),
-    WithJsonSchema({"type": "number", "exclusiveMinimum": 0, "maximum": 1}),
+    Field(gt=0, le=MAX_EXTRA_POINTS, max_digits=6, decimal_places=4),
+    WithJsonSchema({"type": "number", "exclusiveMinimum": 0, "maximum": float(MAX_EXTRA_POINTS)}),
 ]
 #: A game's date as protocols write it (YYYY-MM-DD; the core checks the form).
 DateText = Annotated[str, StringConstraints(max_length=32), AfterValidator(_printable)]

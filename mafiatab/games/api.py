@@ -31,6 +31,7 @@ from mafiatab.api.errors import (
     tournament_or_404,
 )
 from mafiatab.api.schemas import DateText, Nickname, Points, Text
+from mafiatab.core.protocol import SEATS
 from mafiatab.games import services
 from mafiatab.games.conversion import game_data
 from mafiatab.games.forms import MAX_FOULS
@@ -45,7 +46,7 @@ router = Router(tags=["games"])
 GameId = Path(..., ge=1, le=MAX_ID, description="The game's id.")
 ProtestId = Path(..., ge=1, le=MAX_ID, description="The protest's id.")
 WRITE = {**AUTH_ERRORS, **NOT_FOUND, **BAD_INPUT, 409: Error}
-SeatNo = Annotated[int, Field(ge=1, le=10)]
+SeatNo = Annotated[int, Field(ge=SEATS[0], le=SEATS[-1])]
 RoleName = Literal["red", "sheriff", "black", "don"]
 StatusName = Literal["draft", "submitted", "confirmed"]
 

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from mafiatab.core.names import MAX_NICKNAME
+from mafiatab.core.protocol import SEATS
 from mafiatab.core.regulations import REGULATIONS
 from mafiatab.core.roles import Role
 from mafiatab.core.validation import Problem
@@ -32,7 +33,6 @@ from mafiatab.tournaments.bounds import (
     parse_int,
 )
 
-SEATS = range(1, 11)
 BLOCKS = range(1, MAX_VOTING_ROUNDS + 1)
 #: The form's limits, read from the regulations (every edition fits the same form).
 MAX_EXTRA_PLAYERS = max(r.judge_max_players for r in REGULATIONS.values())
