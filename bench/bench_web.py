@@ -1,8 +1,8 @@
 """Benchmark: the live standings page against `/healthz`, and concurrent protocol
 saves, served by gunicorn on SQLite.
 
-    .venv/bin/python bench/bench_web.py [--players 200] [--games 2000] [--requests 600]
-                                        [--concurrency 8] [--rounds 3]
+    .venv/bin/python bench/bench_web.py [--players 200] [--games 2000] [--requests 300]
+                                        [--concurrency 8] [--rounds 6]
                                         [--writers 20] [--save-rounds 5]
 
 Generates a tournament file into bench/out/ (git-ignored) with
@@ -14,9 +14,12 @@ loopback only), warms it up, then in one run:
 - loads `/healthz`, the standings page as an anonymous visitor and the same page
   signed in as a player: the three take turns, `--rounds` times, each turn a
   bounded number of requests from client threads (one connection per request, as
-  gunicorn's sync workers close them). Prints requests per second, the median and
-  the 95th-percentile latency of each, and the ratio of each page's throughput to
-  `/healthz`'s. The goal: both pages keep at least half of `/healthz`'s throughput.
+  gunicorn's sync workers close them), each visitor sending back the cookies a
+  browser keeps (the CSRF cookie; the player's session). Prints requests per
+  second, the median and the 95th-percentile latency of each, and the ratio of each
+  page's throughput to `/healthz`'s. The goal: both pages keep at least half of
+  `/healthz`'s throughput. Beside it, the server's CPU time per request of each (read
+  from /proc for the workers), which other processes on a shared machine disturb less.
 - saves `--writers` protocols at once through the API (the chief judge changing
   confirmed protocols of different games), `--save-rounds` times, after the same
   saves one at a time (the floor). Prints the median and the 95th-percentile latency
@@ -60,6 +63,14 @@ class Result:
     latencies: list[float] = field(default_factory=list)
     seconds: float = 0.0
     errors: int = 0
+    server_cpu: float = 0.0
+    """CPU seconds the server's workers spent on these requests."""
+
+    @property
+    def cpu_ms(self) -> float:
+        """The server's CPU milliseconds per request (steadier than req/s on a shared
+        machine: other processes' load does not count)."""
+        return self.server_cpu * 1000 / len(self.latencies) if self.latencies else 0.0
 
     @property
     def rate(self) -> float:
@@ -147,6 +158,23 @@ def request(
     return status, time.perf_counter() - start, content
 
 
+def csrf_cookie(port: int, path: str) -> str:
+    """The CSRF cookie a browser keeps from its first visit of `path` (as `name=value`):
+    the visitors of the benchmark send back the cookies a browser would."""
+    connection = http.client.HTTPConnection(HOST, port, timeout=60)
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        response.read()
+        cookies = response.headers.get_all("Set-Cookie") or []
+    finally:
+        connection.close()
+    for cookie in cookies:
+        if cookie.startswith("csrftoken="):
+            return cookie.split(";", 1)[0]
+    raise SystemExit(f"{path} set no CSRF cookie")
+
+
 def get(port: int, path: str, headers: dict[str, str] | None = None) -> tuple[int, float]:
     """One GET on a new connection: (status, seconds)."""
     status, seconds, _ = request(port, path, headers=headers)
@@ -219,19 +247,38 @@ def stop(process: subprocess.Popen[bytes]) -> None:
 def report(results: dict[str, Result], endpoints: dict[str, Endpoint]) -> None:
     width = max(len(endpoint.path) for endpoint in endpoints.values())
     print(f"{'endpoint':<10} {'path':<{width}} {'requests':>8} {'errors':>6} {'req/s':>9}", end="")
-    print(f" {'median ms':>10} {'p95 ms':>8}")
+    print(f" {'median ms':>10} {'p95 ms':>8} {'server CPU ms/req':>18}")
     for name, result in results.items():
         print(
             f"{name:<10} {endpoints[name].path:<{width}} {len(result.latencies):>8}"
             f" {result.errors:>6} {result.rate:>9.1f} {result.percentile(0.5) * 1000:>10.2f}"
-            f" {result.percentile(0.95) * 1000:>8.2f}"
+            f" {result.percentile(0.95) * 1000:>8.2f} {result.cpu_ms:>18.3f}"
         )
+    healthz = results["healthz"]
     for name in results:
         if name == "healthz":
             continue
-        ratio = results[name].rate / results["healthz"].rate
+        ratio = results[name].rate / healthz.rate
         verdict = "met" if ratio >= GOAL else "NOT met"
-        print(f"ratio {name}/healthz throughput: {ratio:.2f} (goal >= {GOAL}: {verdict})")
+        cpu = healthz.cpu_ms / results[name].cpu_ms if results[name].cpu_ms else float("nan")
+        print(
+            f"ratio {name}/healthz throughput: {ratio:.2f} (goal >= {GOAL}: {verdict});"
+            f" server CPU per request, healthz/{name}: {cpu:.2f}"
+        )
+
+
+def worker_cpu(master: int) -> float:
+    """CPU seconds (user and system) spent so far by the gunicorn master's workers."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    children = Path(f"/proc/{master}/task/{master}/children")
+    for pid in children.read_text().split() if children.exists() else []:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / ticks
 
 
 def save_payloads(port: int, slug: str, people: dict[str, Any]) -> list[tuple[str, bytes]]:
@@ -318,9 +365,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--requests", type=int, default=600, help="per endpoint and round")
+    parser.add_argument("--requests", type=int, default=300, help="per endpoint and round")
     parser.add_argument("--concurrency", type=int, default=8)
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--writers", type=int, default=20, help="protocols saved at once")
     parser.add_argument("--save-rounds", type=int, default=5)
     args = parser.parse_args(argv)
@@ -346,10 +393,11 @@ def main(argv: list[str] | None = None) -> int:
             )
         wait_until_up(port, process, log)
         page = f"/t/{slug}/standings/"
-        signed_in = {"Cookie": f"{people['session_cookie']}={people['session']}"}
+        session = f"{people['session_cookie']}={people['session']}"
+        signed_in = {"Cookie": f"{session}; {csrf_cookie(port, page)}"}
         endpoints = {
             "healthz": Endpoint("/healthz"),
-            "anonymous": Endpoint(page),
+            "anonymous": Endpoint(page, {"Cookie": csrf_cookie(port, page)}),
             "player": Endpoint(page, signed_in),
         }
         status, seconds = get(port, page)
@@ -364,7 +412,9 @@ def main(argv: list[str] | None = None) -> int:
         results = {name: Result() for name in endpoints}
         for _ in range(args.rounds):
             for name, endpoint in endpoints.items():
+                cpu = worker_cpu(process.pid)
                 load(port, endpoint, args.requests, args.concurrency, results[name])
+                results[name].server_cpu += worker_cpu(process.pid) - cpu
         print(
             f"{args.players} players, {args.games} games; gunicorn {WORKERS} workers; "
             f"{args.concurrency} client threads; {args.rounds} rounds of {args.requests} "
