@@ -87,7 +87,24 @@ def test_an_online_game_with_a_revote_a_lift_removals_and_a_defeat(page, two_tab
     _tap(page, "foul-4")
     assert "left" in page.locator("[data-testid=seat-4]").inner_text()
 
+    # A foul given with no connection, the page closed: it waits in the browser and is
+    # sent when the console is opened again.
+    console_url = page.url
+    page.context.set_offline(True)
+    page.click("[data-testid=foul-8]")
+    page.locator("[data-testid=sync]", has_text="no connection").wait_for()
+    context = page.context
+    page.close()
+    context.set_offline(False)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(console_url)
+    page.locator("[data-testid=seat-8] .c-dot.on").wait_for()
+    _saved(page)
+    assert page.locator("[data-testid=seat-8] .c-dot.on").count() == 1
+
     # A procedural defeat of the black team ends the game.
+    page.click(".c-tools summary")
     defeat = page.locator("[data-testid=defeat-form]")
     defeat.locator("select[name=team]").select_option("black")
     defeat.locator("input[name=reason]").fill("peeking")
