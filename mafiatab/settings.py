@@ -290,7 +290,7 @@ LOGGING = {
     "formatters": {"line": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
     "handlers": {
         "console": {
-            "class": "logging.StreamHandler",
+            "()": "mafiatab.security.logging.StderrHandler",
             "formatter": "line",
             "filters": ["one_line_refusals"],
         }

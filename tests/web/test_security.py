@@ -135,9 +135,9 @@ def console_log():
     handler = handlers[0]
     assert isinstance(handler, logging.StreamHandler)
     out = io.StringIO()
-    old = handler.setStream(out)
+    handler.setStream(out)
     yield out
-    handler.setStream(old)
+    handler.setStream(None)
 
 
 @pytest.mark.django_db
@@ -162,3 +162,20 @@ def test_a_server_error_keeps_its_traceback_in_the_log(console_log):
         "Internal Server Error: /x", exc_info=ValueError("boom"), extra={"status_code": 500}
     )
     assert "ValueError: boom" in console_log.getvalue()
+
+
+def test_the_console_log_writes_to_the_standard_error_of_the_moment(monkeypatch):
+    import io
+    import logging
+    import sys
+
+    from mafiatab.security.logging import StderrHandler
+
+    handler = StderrHandler()
+    first, second = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stderr", first)
+    handler.emit(logging.LogRecord("site", logging.WARNING, __file__, 1, "one", None, None))
+    first.close()
+    monkeypatch.setattr(sys, "stderr", second)
+    handler.emit(logging.LogRecord("site", logging.WARNING, __file__, 1, "two", None, None))
+    assert second.getvalue() == "two\n"
