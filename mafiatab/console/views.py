@@ -40,11 +40,11 @@ def _table_game(slug: str, pk: int) -> Game:
 
 
 def _judge_game(request: HttpRequest, slug: str, pk: int) -> Game | HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
     game = _table_game(slug, pk)
     if selectors.can_run(request.user, game):
         return game
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
     raise PermissionDenied("enter_protocol")
 
 

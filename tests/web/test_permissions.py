@@ -32,6 +32,8 @@ PUBLIC = {
     "printables:judge_copies",
     "printables:standings_pdf",
     "printables:standings_xlsx",
+    "console:spectator",
+    "console:board",
 }
 
 
