@@ -27,6 +27,10 @@ LOCAL = "local"
 
 _PLAIN = re.compile(r"[A-Za-z0-9_.-]{1,80}")
 
+#: The layout of what is kept; a new layout (a page kept as bytes, not text) takes
+#: new keys, so that no process reads what an older one kept in another form.
+LAYOUT = 2
+
 
 def key(*parts: object) -> str:
     """A cache key from its parts; a part that is not a short plain word (a nickname,
@@ -37,7 +41,7 @@ def key(*parts: object) -> str:
         if not _PLAIN.fullmatch(text):
             text = "h" + hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
         words.append(text)
-    return "standings:" + ":".join(words)
+    return f"standings{LAYOUT}:" + ":".join(words)
 
 
 def get(name: str) -> Any:

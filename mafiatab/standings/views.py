@@ -89,14 +89,15 @@ def _mine(request: HttpRequest, tournament: Tournament) -> str:
     return json.dumps(nicknames, ensure_ascii=False)
 
 
-def _served(html: str, request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """A shared page with the viewer's own values put in."""
-    html = html.replace(CSRF_PLACEHOLDER, get_token(request))
+def _served(page: bytes, request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """A shared page (kept encoded, as it is sent) with the viewer's own values put in."""
+    page = page.replace(CSRF_PLACEHOLDER.encode(), get_token(request).encode())
     user = request.user
     if user.is_authenticated:
-        html = html.replace(NAME_PLACEHOLDER, escape(user.nickname or user.username))
-        html = html.replace(MINE_PLACEHOLDER, escape(_mine(request, tournament)))
-    response = HttpResponse(html)
+        name = escape(user.nickname or user.username)
+        page = page.replace(NAME_PLACEHOLDER.encode(), name.encode())
+        page = page.replace(MINE_PLACEHOLDER.encode(), escape(_mine(request, tournament)).encode())
+    response = HttpResponse(page)
     patch_vary_headers(response, ["Cookie"])
     return response
 
@@ -185,11 +186,11 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         "page", token, header, get_language(), request.get_full_path(), int(signed_in), rights
     )
 
-    def render_shared() -> str:
+    def render_shared() -> bytes:
         shared: dict[str, Any] = {"csrf_token": CSRF_PLACEHOLDER, "messages": ()}
         if signed_in:
             shared |= {"user": SharedViewer(), "mine": MINE_PLACEHOLDER}
-        return render_to_string(template, context() | shared, request)
+        return render_to_string(template, context() | shared, request).encode()
 
     return _served(cache.get_or_compute(name, render_shared), request, tournament)
 
