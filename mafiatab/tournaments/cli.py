@@ -15,9 +15,11 @@ def setup_django(data_dir: str | None) -> Path:
         os.environ["MAFIATAB_DATA_DIR"] = str(Path(data_dir).expanduser().resolve())
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mafiatab.settings")
     import django
+    from django.apps import apps
     from django.conf import settings
     from django.core.management import call_command
 
-    django.setup()
+    if not apps.ready:  # set up once: a second setup would configure the logging again
+        django.setup()
     call_command("migrate", verbosity=0, interactive=False)
     return Path(settings.DATA_DIR)
