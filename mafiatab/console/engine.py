@@ -7,7 +7,7 @@ translated here (`messages.problem_text`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from mafiatab.core import game as core_game
@@ -31,6 +31,8 @@ class Replayed:
 
     state: core_game.GameState | None
     problems: list[Problem]
+    candidates: list[tuple[int, ...]] = field(default_factory=list)
+    """For each event replayed, the seats a vote or lift at that point was about."""
 
 
 def document(header: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any]:
@@ -39,17 +41,23 @@ def document(header: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, 
 
 
 def replay(header: dict[str, Any], events: list[dict[str, Any]]) -> Replayed:
-    """Replay a log; the state after its last event, or why it cannot be replayed."""
+    """Replay a log, event by event; the state after its last event, or why it cannot
+    be replayed."""
     from mafiatab.console.messages import problem_text
 
+    candidates: list[tuple[int, ...]] = []
     try:
-        state = core_game.replay(core_game.parse_log(document(header, events)))
+        log = core_game.parse_log(document(header, events))
+        game = core_game.Game(log.with_events(()))
+        for event in log.events:
+            candidates.append(game.state.voting.candidates)
+            game.apply(event)
     except core_game.GameLogError as exc:
         problems = [
             Problem(code=p.code, event=p.event, message=problem_text(p)) for p in exc.problems
         ]
-        return Replayed(state=None, problems=problems)
-    return Replayed(state=state, problems=[])
+        return Replayed(state=None, problems=problems, candidates=candidates)
+    return Replayed(state=game.state, problems=[], candidates=candidates)
 
 
 def is_finished(state: core_game.GameState) -> bool:

@@ -52,22 +52,40 @@ def _remove(event: dict[str, Any]) -> str:
     return text
 
 
-def _vote(event: dict[str, Any]) -> str:
+def _vote(event: dict[str, Any], seats: tuple[int, ...] = ()) -> str:
     counts = event.get("counts") or []
+    if seats and len(seats) == len(counts):
+        pairs = "; ".join(
+            _("%(seat)s — %(n)s") % {"seat": seat, "n": n}
+            for seat, n in zip(seats, counts, strict=True)
+        )
+        return _("Vote: %(counts)s.") % {"counts": pairs}
     return _("Vote: %(counts)s.") % {"counts": ", ".join(str(c) for c in counts)}
 
 
-def event_text(event: dict[str, Any]) -> str:
-    """One event of the log as a sentence."""
+def _lift(event: dict[str, Any], seats: tuple[int, ...] = ()) -> str:
+    if seats:
+        return _("Lift vote for seats %(seats)s: %(n)s for all of them leaving.") % {
+            "seats": _seats(seats),
+            "n": event.get("for"),
+        }
+    return _("Lift vote: %(n)s for all the tied leaving.") % {"n": event.get("for")}
+
+
+def event_text(event: dict[str, Any], seats: tuple[int, ...] = ()) -> str:
+    """One event of the log as a sentence; `seats`, for a vote or a lift, the seats it
+    was about (the candidates in order)."""
     kind = event.get("type")
+    if kind == "vote":
+        return _vote(event, seats)
+    if kind == "lift":
+        return _lift(event, seats)
     simple = {
         "night": lambda e: _("The night falls."),
         "day": lambda e: _("The day begins."),
         "nominate": lambda e: (
             _("Seat %(by)s nominates seat %(seat)s.") % {"by": e.get("by"), "seat": e.get("seat")}
         ),
-        "vote": _vote,
-        "lift": lambda e: _("Lift vote: %(n)s for all the tied leaving.") % {"n": e.get("for")},
         "foul": lambda e: _("A foul to seat %(seat)s.") % {"seat": e.get("seat")},
         "remove": _remove,
         "pause": lambda e: (

@@ -80,6 +80,10 @@ def log_view(game: Game, *, full: bool) -> dict[str, Any]:
         view["winner"] = state_json.get("winner")
         view["phase_text"] = phase_text(state_json.get("phase"))
         view["winner_text"] = winner_text(state_json.get("winner"))
+    live_numbers = [
+        e.number for e in entries if e.kind == EntryKind.EVENT and e.number not in undone
+    ]
+    about = dict(zip(live_numbers, replayed.candidates, strict=False))
     for entry in entries:
         event = entry.event if entry.kind == EntryKind.EVENT else None
         if event is not None and not shown:
@@ -92,7 +96,7 @@ def log_view(game: Game, *, full: bool) -> dict[str, Any]:
                 "event": event,
                 "undone": entry.number in undone,
                 "undoes": entry.undoes.number if entry.undoes is not None else None,
-                "text": event_text(event) if event is not None else "",
+                "text": event_text(event, about.get(entry.number, ())) if event is not None else "",
             }
         )
     view["board"] = board(view)

@@ -110,8 +110,11 @@ def test_an_online_game_with_a_revote_a_lift_removals_and_a_defeat(page, two_tab
     defeat.locator("input[name=reason]").fill("peeking")
     defeat.locator("button[type=submit]").click()
     page.locator("[data-testid=result]", has_text="The red team wins.").wait_for()
+    assert not page.locator(".c-tools").is_visible()
     page.click(".c-logbox summary")
     log = page.locator("[data-testid=log]").inner_text()
     assert "Seat 2 is removed: left the call. (online addendum)" in log
     assert "Time-out for seat 8: 4 minutes (lost connection)." in log
     assert "Procedural defeat of the black team: peeking." in log
+    assert "Vote: 5 — 5; 6 — 5." in log
+    assert "Lift vote for seats 5, 6: 6 for all of them leaving." in log

@@ -489,9 +489,11 @@ def test_the_finished_games_log_reads_as_sentences_on_the_game_page_in_russian(c
     url = reverse("games:detail", args=[game.tournament.slug, game.pk])
     english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Seat 1 nominates seat 5." in english and "The don checks seat 3." in english
+    assert "Vote: 5 — 6; 9 — 4." in english
     russian = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "Игрок 1 выставляет игрока 5." in russian
     assert "Победа красной команды." in russian
+    assert "Голосование: 5 — 6; 9 — 4." in russian
 
 
 def test_finishing_from_the_console_opens_the_protocol_form(client, started):

@@ -181,6 +181,7 @@
     renderLog();
     renderSync();
     $("[data-testid=finish-form]").hidden = !view.finished || queue.length > 0;
+    $(".c-tools").hidden = !!view.finished;
     renderTools();
   }
   function renderSync(offline) {
