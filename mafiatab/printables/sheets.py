@@ -19,15 +19,17 @@ from django.utils.translation import pgettext
 
 from mafiatab.core.roles import Role
 from mafiatab.core.scoring import format_points
+from mafiatab.core.voting import MAX_VOTING_ROUNDS
 from mafiatab.games.conversion import game_data
 from mafiatab.games.models import STAGE_CHOICES, Game, GameStatus, Round
 from mafiatab.games.selectors import check_protocol, games_by_round, points_by_seat
 from mafiatab.tournaments.models import StaffRole, Tournament
 
-#: Seats of a table, foul cells of a seat and voting blocks of the official form.
+#: Seats of a table and foul cells of a seat on the official form.
 SEATS = 10
 FOUL_CELLS = 4
-VOTING_BLOCKS = 7
+#: Voting blocks of the official form.
+VOTING_BLOCKS = MAX_VOTING_ROUNDS
 
 
 # --- protocols ---------------------------------------------------------------------------
