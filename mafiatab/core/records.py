@@ -322,9 +322,10 @@ class _Reader:
                 games_before_final=record.games_before_final,
                 lot_seed=record.lot_seed or 0,
                 penalties=penalties,
-            )
+            ),
+            self.checker,
         )
-        self.problems.extend(validate_tournament_settings(tournament))
+        self.problems.extend(validate_tournament_settings(tournament, self.checker))
         if self.problems:
             raise TournamentFileError(self.problems)
         return tournament
@@ -354,31 +355,28 @@ def _read_file(record: _File) -> Tournament:
     return reader.finish(record, games, penalties)
 
 
-def _with_canonical_nicknames(tournament: Tournament) -> Tournament:
+def _with_canonical_nicknames(tournament: Tournament, checker: Checker | None) -> Tournament:
     """The tournament with every player under one spelling: nicknames are compared by
     `nickname_key` ("Кэп" and "кэп" are one player), and the first spelling seen in
-    the games (in file order, seat 1 first) is the canonical one."""
-    names: set[str] = set()
-    for game in tournament.games:
-        names.update(game.players)
-    canonical: dict[str, str] = {}
-    spelling: dict[str, str] = {}
-    for game in tournament.games:
-        for nick in game.players:
-            if nick not in spelling:
-                spelling[nick] = canonical.setdefault(nickname_key(nick), nick)
-        if len(spelling) == len(names):
-            break
-    variants = {nick: first for nick, first in spelling.items() if nick != first}
-    penalties = tournament.penalties
-    if any(nickname_key(p.player) in canonical and p.player not in spelling for p in penalties):
-        variants.update(
-            {
-                p.player: canonical[nickname_key(p.player)]
-                for p in penalties
-                if nickname_key(p.player) in canonical and p.player not in spelling
-            }
-        )
+    the games (in file order, seat 1 first) is the canonical one; a tournament
+    penalty takes its player's spelling too. `checker` is the one that validated the
+    games (it knows every nickname's key and whether case variants were seen)."""
+    if checker is None:
+        return tournament
+    variants: dict[str, str] = {}
+    if checker.has_case_variants:
+        canonical: dict[str, str] = {}
+        for game in tournament.games:
+            for nick in game.players:
+                first = canonical.setdefault(nickname_key(nick), nick)
+                if first != nick:
+                    variants[nick] = first
+    else:
+        canonical = {key: nick for nick, key in checker.nicknames.items()}
+    for penalty in tournament.penalties:
+        spelling = canonical.get(nickname_key(penalty.player))
+        if spelling is not None and spelling != penalty.player:
+            variants[penalty.player] = spelling
     if not variants:
         return tournament
     games = tuple(
@@ -387,8 +385,9 @@ def _with_canonical_nicknames(tournament: Tournament) -> Tournament:
         else game
         for game in tournament.games
     )
-    fixed = tuple(
-        TournamentPenalty(variants.get(p.player, p.player), p.points, p.reason) for p in penalties
+    penalties = tuple(
+        TournamentPenalty(variants.get(p.player, p.player), p.points, p.reason)
+        for p in tournament.penalties
     )
     return Tournament(
         name=tournament.name,
@@ -397,7 +396,7 @@ def _with_canonical_nicknames(tournament: Tournament) -> Tournament:
         participants=tournament.participants,
         games_before_final=tournament.games_before_final,
         lot_seed=tournament.lot_seed,
-        penalties=fixed,
+        penalties=penalties,
     )
 
 

@@ -18,6 +18,8 @@ from collections import Counter
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
+from itertools import chain
+from operator import attrgetter
 
 from mafiatab.core.names import (
     MAX_NAME,
@@ -50,6 +52,8 @@ __all__ = [
 ]
 
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_ID = attrgetter("id")
+_PLAYERS = attrgetter("players")
 
 
 def is_iso_date(text: str) -> bool:
@@ -521,14 +525,29 @@ def validate_tournament(tournament: Tournament) -> list[Problem]:
     problems: list[Problem] = []
     for protocol in tournament.games:
         problems.extend(validate_protocol(protocol, regulation, checker))
-    problems.extend(validate_tournament_settings(tournament))
+    problems.extend(validate_tournament_settings(tournament, checker))
     return problems
 
 
-def validate_tournament_settings(tournament: Tournament) -> list[Problem]:
+def _ids_twice(tournament: Tournament) -> list[Problem]:
+    ids = list(map(_ID, tournament.games))
+    if len(set(ids)) == len(ids):
+        return []
+    problems = []
+    seen: set[str] = set()
+    for gid in ids:
+        if gid in seen:
+            problems.append(problem(gid, None, "id", "game.id_twice"))
+        seen.add(gid)
+    return problems
+
+
+def validate_tournament_settings(
+    tournament: Tournament, checker: Checker | None = None
+) -> list[Problem]:
     """The problems of a tournament beyond its single protocols: its name and numbers,
     game ids seen twice, tournament-level penalties (players are matched by
-    `nickname_key`)."""
+    `nickname_key`; `checker`, the one that validated every game, knows their keys)."""
     problems = [
         problem(None, None, "name", code, limit=MAX_NAME) for code in name_problems(tournament.name)
     ]
@@ -553,14 +572,13 @@ def validate_tournament_settings(tournament: Tournament) -> list[Problem]:
                 limit=SEED_MAX,
             )
         )
-    seen: set[str] = set()
-    players: set[str] = set()
-    for protocol in tournament.games:
-        if protocol.id in seen:
-            problems.append(problem(protocol.id, None, "id", "game.id_twice"))
-        seen.add(protocol.id)
-        players.update(protocol.players)
-    keys = {nickname_key(nick) for nick in players} if tournament.penalties else set()
+    problems.extend(_ids_twice(tournament))
+    keys: set[str] = set()
+    if tournament.penalties and checker is not None:
+        keys = set(checker.nicknames.values())
+    elif tournament.penalties:
+        players = set(chain.from_iterable(map(_PLAYERS, tournament.games)))
+        keys = {nickname_key(nick) for nick in players}
     for index, penalty in enumerate(tournament.penalties, start=1):
         field = f"penalties[{index}]"
         if penalty.points > 0:
