@@ -26,6 +26,15 @@ def can_run(user: Any, game: Game) -> bool:
     return user_can(user, game.tournament, "enter_protocol", game=game)
 
 
+def live_games(tournament: Any) -> list[Game]:
+    """The games of a tournament being played on the console (started, protocol not made)."""
+    return list(
+        Game.objects.filter(
+            tournament=tournament, console_log__isnull=False, console_log__finished_at__isnull=True
+        ).order_by("position")
+    )
+
+
 def log_of(game: Game) -> GameLog | None:
     return GameLog.objects.filter(game=game).first()
 

@@ -440,6 +440,17 @@ def test_the_spectator_board_shows_fouls_and_votes_but_no_role_before_the_end(cl
     assert "board-role" not in board
 
 
+def test_the_games_page_links_the_boards_of_the_tables_played_now(client, started):
+    game = started["game1"]
+    url = reverse("games:list", args=[game.tournament.slug])
+    board = reverse("console:spectator", args=[game.tournament.slug, game.pk])
+    assert board in client.get(url).content.decode()
+    for event in GAME:
+        _append(started["log"], started["judge"], event)
+    services.log_finish(log=started["log"], by=started["judge"])
+    assert board not in client.get(url).content.decode()
+
+
 def test_the_console_page_is_for_the_tables_judge_only(client, started):
     game = started["game1"]
     url = reverse("console:console", args=[game.tournament.slug, game.pk])

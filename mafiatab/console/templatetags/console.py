@@ -21,3 +21,9 @@ def console_game_log(context: dict[str, Any], game: Any) -> dict[str, Any]:
     if selectors.log_of(game) is not None:
         view = selectors.log_view(game, full=judge)
     return {"view": view, "game": game, "judge": judge, "tournament": game.tournament}
+
+
+@register.inclusion_tag("console/_live_tables.html")
+def console_live_tables(tournament: Any) -> dict[str, Any]:
+    """The tables being played on the console now, each with its spectators' board."""
+    return {"tournament": tournament, "games": selectors.live_games(tournament)}
