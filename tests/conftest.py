@@ -22,16 +22,6 @@ def _each_test_starts_in_english() -> Any:
     translation.deactivate()
 
 
-@pytest.fixture(autouse=True)
-def _default_language_after_each_test() -> Any:
-    """A request in Russian leaves Russian active in the thread: the next test starts
-    in the default language again, whatever ran before it."""
-    yield
-    from django.utils import translation
-
-    translation.deactivate()
-
-
 @pytest.fixture
 def fast_passwords(settings: Any) -> None:
     """A fast password hasher: accounts are created by the dozen in these tests."""
