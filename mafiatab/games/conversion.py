@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
@@ -13,7 +14,12 @@ from django.db.models.functions import Cast
 
 from mafiatab.core.names import nickname_key
 from mafiatab.core.protocol import Protocol
-from mafiatab.core.tournament_file import FORMAT, loads_tournament, protocol_to_dict
+from mafiatab.core.tournament_file import (
+    FORMAT,
+    TournamentFileError,
+    loads_tournament,
+    protocol_to_dict,
+)
 from mafiatab.games import models
 
 if TYPE_CHECKING:
@@ -21,6 +27,8 @@ if TYPE_CHECKING:
 
 #: Points are stored with this many decimal places.
 POINT_PLACES = 4
+
+logger = logging.getLogger(__name__)
 
 
 class UnstorablePoints(ValueError):
@@ -134,11 +142,36 @@ def stored_protocols(
     Each is its current version's JSON, the stored truth (`stored_protocol_texts`),
     read by the core's reader of tournament files as the games of one document, as
     `mafiatab standings FILE` reads a file (the well-formed ones at C speed).
+
+    A protocol stored under an earlier edition of the rules that the reader now
+    refuses (say, four fouls recorded without the removal they now need) is left out
+    and named in the log, so that one old protocol cannot take every page down; its
+    game page shows the chief judge what to correct.
     """
     texts = stored_protocol_texts(tournament_id, provisional=provisional)
+    try:
+        return loads_tournament(_document(texts, ruleset)).games
+    except TournamentFileError:
+        readable = [text for text in texts if _is_readable(text, ruleset)]
+        logger.warning(
+            "tournament %s: %d stored protocol(s) no longer pass the rules and are not counted",
+            tournament_id,
+            len(texts) - len(readable),
+        )
+        return loads_tournament(_document(readable, ruleset)).games
+
+
+def _document(texts: list[str], ruleset: str) -> str:
     header = json.dumps({"format": FORMAT, "name": "stored", "ruleset": ruleset})
-    document = header[:-1] + ',"games":[' + ",".join(texts) + "]}"
-    return loads_tournament(document).games
+    return header[:-1] + ',"games":[' + ",".join(texts) + "]}"
+
+
+def _is_readable(text: str, ruleset: str) -> bool:
+    try:
+        loads_tournament(_document([text], ruleset))
+    except TournamentFileError:
+        return False
+    return True
 
 
 def game_data(game: models.Game) -> dict[str, Any]:

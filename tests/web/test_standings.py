@@ -482,3 +482,22 @@ def test_a_message_for_the_viewer_is_shown_on_his_page_only(client, demo, organi
 
 def _standings_row(tournament, player):
     return compute_standings(core_tournament(tournament)).row(player)
+
+
+def test_a_stored_protocol_the_rules_now_refuse_is_left_out_not_a_server_error(
+    client, demo, caplog
+):
+    from mafiatab.games.models import ProtocolVersion
+
+    game = Game.objects.filter(tournament=demo, status=GameStatus.CONFIRMED).first()
+    version = ProtocolVersion.objects.get(game=game, number=game.version)
+    data = dict(version.data)
+    data["seats"] = [dict(seat) for seat in data["seats"]]
+    data["seats"][0]["fouls"] = 4  # stored before four fouls needed their removal
+    data["disqualified"] = []
+    ProtocolVersion.objects.filter(pk=version.pk).update(data=data)
+    others = Game.objects.filter(tournament=demo, status=GameStatus.CONFIRMED).count() - 1
+
+    assert len(core_tournament(demo).games) == others
+    assert "no longer pass the rules" in caplog.text
+    assert _table(client, demo).status_code == 200
