@@ -17,6 +17,8 @@ from mafiatab.games.models import Game
 
 #: What a spectator sees of an event before the end.
 _HIDDEN_FIELDS = {"shots": ("by",), "don_check": ("seat",), "sheriff_check": ("seat",)}
+#: The events a spectator does not learn of at all before the end.
+_CHECKS = {"don_check", "sheriff_check"}
 
 
 def can_run(user: Any, game: Game) -> bool:
@@ -42,6 +44,23 @@ def log_of(game: Game) -> GameLog | None:
 def _public_event(event: dict[str, Any]) -> dict[str, Any]:
     hidden = _HIDDEN_FIELDS.get(str(event.get("type")), ())
     return {k: v for k, v in event.items() if k not in hidden}
+
+
+def _without_checks(entries: list[Any]) -> list[Any]:
+    """The entries a spectator may know of before the end: no check, no undo of one,
+    numbered as if there had been none. How many checks a night had would tell whether
+    the don or the sheriff is still in the game (the engine's public state leaves them
+    out of its count of events for the same reason)."""
+    checks = {
+        e.number
+        for e in entries
+        if e.kind == EntryKind.EVENT and str(e.event.get("type")) in _CHECKS
+    }
+    return [
+        e
+        for e in entries
+        if e.number not in checks and (e.undoes is None or e.undoes.number not in checks)
+    ]
 
 
 def log_view(game: Game, *, full: bool) -> dict[str, Any]:
@@ -93,18 +112,24 @@ def log_view(game: Game, *, full: bool) -> dict[str, Any]:
         e.number for e in entries if e.kind == EntryKind.EVENT and e.number not in undone
     ]
     about = dict(zip(live_numbers, replayed.candidates, strict=False))
+    if not shown:
+        entries = _without_checks(entries)
+        view["number"] = len(entries)
+    numbering = {entry.number: n for n, entry in enumerate(entries, start=1)}
+    if shown:
+        numbering = {number: number for number in numbering}
     for entry in entries:
         event = entry.event if entry.kind == EntryKind.EVENT else None
         if event is not None and not shown:
             event = _public_event(event)
         view["entries"].append(
             {
-                "number": entry.number,
+                "number": numbering[entry.number],
                 "id": str(entry.client_id),
                 "kind": entry.kind,
                 "event": event,
                 "undone": entry.number in undone,
-                "undoes": entry.undoes.number if entry.undoes is not None else None,
+                "undoes": numbering.get(entry.undoes.number) if entry.undoes is not None else None,
                 "text": event_text(event, about.get(entry.number, ())) if event is not None else "",
             }
         )
