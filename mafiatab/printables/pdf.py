@@ -2,11 +2,12 @@
 
 Laying out pages is what costs. Many protocols are laid out together, as one document
 (`PROTOCOLS_PER_DOCUMENT` at a time), and each protocol's PDF is written from its own
-pages of that document: the stylesheet and fonts are set up once per document rather
-than once per protocol. Measured (bench/bench_archive.py), this saves only about a tenth
-of the time of one document per protocol, as the layout of each page costs the same
-either way, while a document's memory grows with its pages (some 2 MB a protocol): hence
-small documents.
+pages of that document. Measured with bench/bench_archive.py, this is not reliably
+faster than one document per protocol (0.8 to 1.3 times its speed on samples of 20
+protocols): the layout of each page costs the same either way. A document's memory
+grows with its pages (some 2 MB a protocol), hence small documents. What did pay: a
+small user-agent stylesheet (below), fewer elements per protocol, and seating blocks
+as lines of text rather than tables.
 """
 
 from __future__ import annotations
