@@ -17,23 +17,8 @@ from django.utils.translation import gettext as _
 
 from mafiatab.core.scoring import ScoreLine, scaled_half_up
 from mafiatab.core.standings import Standings
+from mafiatab.standings.conversion import STANDING_FIELDS
 from mafiatab.standings.lines import line_text
-
-#: The fields of a standings row, in the JSON's order.
-STANDING_FIELDS = (
-    "rank",
-    "player",
-    "total",
-    "main",
-    "extra",
-    "penalties",
-    "compensation",
-    "wins",
-    "wins_as_don_or_sheriff",
-    "first_night_deaths",
-    "games",
-    "decided_by_lot",
-)
 
 
 def _headings() -> list[str]:

@@ -101,6 +101,23 @@ class Explanation:
 # --- exact JSON forms ------------------------------------------------------------------
 
 
+#: The fields of a standings row, in the JSON's order.
+STANDING_FIELDS = (
+    "rank",
+    "player",
+    "total",
+    "main",
+    "extra",
+    "penalties",
+    "compensation",
+    "wins",
+    "wins_as_don_or_sheriff",
+    "first_night_deaths",
+    "games",
+    "decided_by_lot",
+)
+
+
 def _fraction(text: str) -> Fraction:
     return Fraction(text)
 

@@ -24,6 +24,7 @@ from django.views.decorators.http import require_POST, require_safe
 from mafiatab.core.scoring import format_points
 from mafiatab.security.exports import SafeCSVWriter
 from mafiatab.standings import cache
+from mafiatab.standings.conversion import STANDING_FIELDS
 from mafiatab.standings.services import (
     Shown,
     player_explanation,
@@ -204,22 +205,7 @@ def _csv(tournament: Tournament, shown: Shown, provisional: bool) -> HttpRespons
         f'attachment; filename="{tournament.slug}-standings-{kind}.csv"'
     )
     writer = SafeCSVWriter(response)
-    writer.writerow(
-        [
-            "rank",
-            "player",
-            "total",
-            "main",
-            "extra",
-            "penalties",
-            "compensation",
-            "wins",
-            "wins_as_don_or_sheriff",
-            "first_night_deaths",
-            "games",
-            "decided_by_lot",
-        ]
-    )
+    writer.writerow(STANDING_FIELDS)
     for r in shown.snapshot.standings.rows:
         writer.writerow(
             [
