@@ -239,12 +239,15 @@ def score_game(
 ) -> list[ScoreLine]:
     """Every line of the points of one game.
 
-    Without a context the game is scored on its own: K = 1 and compensations are
-    computed as if this were the player's only first-night kill.
+    Without a context the game is scored on its own, as its protocol shows it: K = 1,
+    and no 8.6 compensation, which depends on the player's other games and B (the
+    standings give it, game by game).
     """
     ctx = context or ScoringContext(regulation)
     lines = []
     for seats, clause, amount, note in game_awards(protocol, regulation):
+        if context is None and clause == COMPENSATION:
+            continue
         kind = "main" if clause in MAIN_CLAUSES else "extra"
         for seat in seats:
             player = protocol.players[seat - 1]

@@ -565,3 +565,10 @@ def test_explain_names_clause_and_game_of_every_line():
     assert by_game[(None, "penalty")].points == F(-1, 4)
     assert sum(ln.points for ln in lines) == F(2, 5) - F(2, 5) - F(1, 4)
     assert all(ln.player == "Anna" for ln in lines)
+
+
+def test_a_game_scored_on_its_own_shows_no_compensation_the_standings_give():
+    t = parse_tournament(one_game(winner="black", first_killed=1))
+    alone = {ln.clause for ln in score_game(t.games[0], FIIM) if ln.player == "Anna"}
+    assert "8.6" not in alone
+    assert any(ln.clause == "8.6" for ln in explain(t, "Anna"))
