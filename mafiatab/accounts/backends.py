@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.backends import ModelBackend
-from django.db import connection
 
 from mafiatab.accounts.models import User
+from mafiatab.rows import row_by
 
 
 class AccountBackend(ModelBackend):
@@ -19,10 +19,7 @@ class AccountBackend(ModelBackend):
     """
 
     def get_user(self, user_id: Any) -> User | None:
-        table = connection.ops.quote_name(User._meta.db_table)
-        column = connection.ops.quote_name(User._meta.pk.column)
-        sql = f"SELECT * FROM {table} WHERE {column} = %s"
-        found = list(User.objects.raw(sql, [user_id]))
-        if found and self.user_can_authenticate(found[0]):
-            return found[0]
+        found = row_by(User, User._meta.pk.column, user_id)
+        if found is not None and self.user_can_authenticate(found):
+            return found
         return None

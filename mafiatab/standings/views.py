@@ -9,7 +9,6 @@ from typing import Any
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
@@ -22,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from mafiatab.core.scoring import format_points
+from mafiatab.rows import row_by
 from mafiatab.security.exports import SafeCSVWriter
 from mafiatab.standings import cache
 from mafiatab.standings.conversion import STANDING_FIELDS
@@ -35,7 +35,13 @@ from mafiatab.standings.services import (
     viewer_token,
 )
 from mafiatab.tournaments.models import Tournament
-from mafiatab.tournaments.permissions import permissions_for, tournament_permission
+from mafiatab.tournaments.permissions import (
+    Viewer,
+    permissions_for,
+    permissions_of,
+    tournament_permission,
+    viewer_in,
+)
 
 #: Seconds between two refreshes of a live table.
 REFRESH_SECONDS = 15
@@ -75,29 +81,19 @@ def _has_messages(request: HttpRequest) -> bool:
     return has_session and bool(request.session.get("_messages"))
 
 
-_MINE_SQL = "SELECT nickname FROM {table} WHERE tournament_id = %s AND user_id = %s AND status = %s"
+def _mine(viewer: Viewer) -> str:
+    """The nicknames the viewer plays under in the tournament, for marking his rows."""
+    return json.dumps(list(viewer.nicknames), ensure_ascii=False)
 
 
-def _mine(request: HttpRequest, tournament: Tournament) -> str:
-    """The nicknames the viewer plays under in the tournament (his approved
-    registrations), for marking his rows: one plain query, as every page view asks it."""
-    from mafiatab.registrations.models import Registration, Status
-
-    sql = _MINE_SQL.format(table=connection.ops.quote_name(Registration._meta.db_table))
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [tournament.pk, request.user.pk, Status.APPROVED.value])
-        nicknames = sorted(nickname for (nickname,) in cursor.fetchall())
-    return json.dumps(nicknames, ensure_ascii=False)
-
-
-def _served(page: bytes, request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def _served(page: bytes, request: HttpRequest, viewer: Viewer) -> HttpResponse:
     """A shared page (kept encoded, as it is sent) with the viewer's own values put in."""
     page = page.replace(CSRF_PLACEHOLDER.encode(), get_token(request).encode())
     user = request.user
     if user.is_authenticated:
         name = escape(user.nickname or user.username)
         page = page.replace(NAME_PLACEHOLDER.encode(), name.encode())
-        page = page.replace(MINE_PLACEHOLDER.encode(), escape(_mine(request, tournament)).encode())
+        page = page.replace(MINE_PLACEHOLDER.encode(), escape(_mine(viewer)).encode())
     response = HttpResponse(page)
     patch_vary_headers(response, ["Cookie"])
     return response
@@ -130,11 +126,10 @@ def _live(
 
 def _tournament(slug: str) -> Tournament:
     """The tournament at `slug` in one plain query (the page every spectator polls)."""
-    table = connection.ops.quote_name(Tournament._meta.db_table)
-    found = list(Tournament.objects.raw(f"SELECT * FROM {table} WHERE slug = %s", [slug]))
-    if not found:
+    found = row_by(Tournament, "slug", slug)
+    if found is None:
         raise Http404(slug)
-    return found[0]
+    return found
 
 
 @require_safe
@@ -149,7 +144,8 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     """
     provisional = request.GET.get("provisional") == "1"
     tournament = _tournament(slug)
-    can = permissions_for(request.user, tournament)
+    viewer = viewer_in(request.user, tournament)
+    can = permissions_of(viewer.roles)
     staff = can["view_live_standings"]
     if request.GET.get("format") == "csv":
         shown = viewer_standings(tournament=tournament, staff=staff, provisional=provisional)
@@ -179,7 +175,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         }
 
     if _has_messages(request):
-        return render(request, template, context() | {"mine": _mine(request, tournament)})
+        return render(request, template, context() | {"mine": _mine(viewer)})
     signed_in = request.user.is_authenticated
     rights = ",".join(sorted(action for action, allowed in can.items() if allowed))
     header = (tournament.name, tournament.stars, tournament.ruleset)
@@ -193,7 +189,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
             shared |= {"user": SharedViewer(), "mine": MINE_PLACEHOLDER}
         return render_to_string(template, context() | shared, request).encode()
 
-    return _served(cache.get_or_compute(name, render_shared), request, tournament)
+    return _served(cache.get_or_compute(name, render_shared), request, viewer)
 
 
 def _csv(tournament: Tournament, shown: Shown, provisional: bool) -> HttpResponse:

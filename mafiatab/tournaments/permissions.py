@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
@@ -53,30 +54,52 @@ ACTIONS: dict[str, frozenset[str]] = {
 }
 
 
-_ROLES_SQL = (
-    "SELECT role FROM {staff} WHERE tournament_id = %s AND user_id = %s "
+_VIEWER_SQL = (
+    "SELECT role, '' FROM {staff} WHERE tournament_id = %s AND user_id = %s "
     "UNION ALL "
-    "SELECT %s FROM {registrations} WHERE tournament_id = %s AND user_id = %s AND status = %s"
+    "SELECT %s, nickname FROM {registrations} "
+    "WHERE tournament_id = %s AND user_id = %s AND status = %s"
 )
 
 
-def roles_of(user: Any, tournament: Tournament) -> frozenset[str]:
-    """The roles `user` holds in `tournament` (empty for anonymous visitors): his staff
-    roles, and "player" with an approved registration. One plain query, as every page
-    of a tournament asks it."""
+@dataclass(frozen=True)
+class Viewer:
+    """Who somebody is in a tournament: his roles, and the nicknames he plays under
+    there (those of his approved registrations)."""
+
+    roles: frozenset[str]
+    nicknames: tuple[str, ...] = ()
+
+
+NOBODY = Viewer(roles=frozenset())
+
+
+def viewer_in(user: Any, tournament: Tournament) -> Viewer:
+    """Who `user` is in `tournament` (nobody for anonymous visitors): his staff roles,
+    and "player" with the nicknames of his approved registrations. One plain query,
+    as every page of a tournament asks it."""
     if user is None or not user.is_authenticated or not user.is_active:
-        return frozenset()
+        return NOBODY
     from mafiatab.registrations.models import Registration, Status
 
-    sql = _ROLES_SQL.format(
+    sql = _VIEWER_SQL.format(
         staff=connection.ops.quote_name(StaffMember._meta.db_table),
         registrations=connection.ops.quote_name(Registration._meta.db_table),
     )
     params = [tournament.pk, user.pk, PLAYER, tournament.pk, user.pk, Status.APPROVED.value]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        held = {role for (role,) in cursor.fetchall()}
-    return frozenset({MEMBER, *held})
+        rows = cursor.fetchall()
+    nicknames = sorted(nickname for role, nickname in rows if role == PLAYER)
+    return Viewer(
+        roles=frozenset({MEMBER, *(role for role, _ in rows)}), nicknames=tuple(nicknames)
+    )
+
+
+def roles_of(user: Any, tournament: Tournament) -> frozenset[str]:
+    """The roles `user` holds in `tournament` (empty for anonymous visitors): his staff
+    roles, and "player" with an approved registration."""
+    return viewer_in(user, tournament).roles
 
 
 def _allowed(action: str) -> frozenset[str]:
@@ -118,7 +141,11 @@ def ensure_can(
 
 def permissions_for(user: Any, tournament: Tournament) -> dict[str, bool]:
     """Every action with its answer, for templates (`can.approve_application`)."""
-    roles = roles_of(user, tournament)
+    return permissions_of(roles_of(user, tournament))
+
+
+def permissions_of(roles: frozenset[str]) -> dict[str, bool]:
+    """Every action with its answer for somebody holding `roles`."""
     return {action: bool(roles & allowed) for action, allowed in ACTIONS.items()}
 
 

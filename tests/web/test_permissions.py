@@ -8,7 +8,7 @@ from mafiatab.penalties.services import penalty_give
 from mafiatab.registrations.models import Registration, Status
 from mafiatab.registrations.services import registration_apply
 from mafiatab.tournaments.models import StaffRole
-from mafiatab.tournaments.permissions import ACTIONS, user_can
+from mafiatab.tournaments.permissions import ACTIONS, NOBODY, user_can, viewer_in
 
 pytestmark = pytest.mark.django_db
 
@@ -117,6 +117,23 @@ def test_roles_answer_as_the_permission_table_says(tournament, staff):
         assert allowed <= granted, who
     assert {a for a in ACTIONS if user_can(staff["outsider"], tournament, a)} == {"apply"}
     assert not any(user_can(None, tournament, a) for a in ACTIONS)
+
+
+def test_a_viewer_is_his_roles_and_the_nicknames_he_plays_under(tournament, staff, organiser):
+    from mafiatab.registrations.services import registration_add
+
+    assert viewer_in(staff["player"], tournament).nicknames == ("Seated",)
+    assert viewer_in(staff["player"], tournament).roles == {"member", "player"}
+    assert viewer_in(staff["chief"], tournament).nicknames == ()
+    registration_add(tournament=tournament, nickname="", user=staff["chief"], by=organiser)
+    chief = viewer_in(staff["chief"], tournament)
+    assert chief.roles == {"member", "player", StaffRole.CHIEF_JUDGE.value}
+    assert chief.nicknames == ("Chief",)
+    Registration.objects.filter(user=staff["chief"]).update(status=Status.WITHDRAWN)
+    assert viewer_in(staff["chief"], tournament).nicknames == ()
+    assert viewer_in(None, tournament) == NOBODY
+    staff["player"].is_active = False
+    assert viewer_in(staff["player"], tournament) == NOBODY
 
 
 def test_someone_elses_tournament_gives_no_rights(tournament, make_tournament, make_user):

@@ -448,6 +448,18 @@ def test_a_signed_in_player_gets_the_shared_table_with_his_own_name_and_rows(
     assert "data-mine" not in anonymous and "Log in" in anonymous
 
 
+def test_a_signed_in_players_page_costs_four_small_queries_once_it_is_kept(
+    client, demo, make_user, django_assert_max_num_queries
+):
+    """The tournament, the session, the account, and who he is in the tournament: the
+    table itself comes from the cache (bench/bench_web.py measures the speed)."""
+    client.force_login(_player_of(demo, make_user, "Doc"))
+    _table(client, demo)
+    with django_assert_max_num_queries(4):
+        page = _table(client, demo).content.decode()
+    assert 'data-mine="[&quot;Doc&quot;]"' in page
+
+
 def test_the_page_of_a_signed_in_player_follows_every_change(client, demo, chief, make_user):
     client.force_login(_player_of(demo, make_user, "Лис"))
     before = _doc_total(_table(client, demo).content.decode())
