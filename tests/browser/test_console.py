@@ -170,3 +170,30 @@ def test_a_judge_runs_a_whole_game_on_a_phone_and_submits_its_protocol(page, bro
     assert [s.fouls for s in stored.seats.all()][3] == 1
     assert "Seat 1 nominates seat 5." in page.locator("[data-testid=game-log]").inner_text()
     viewer.close()
+
+
+def test_a_reload_returns_to_the_same_speech_with_the_clock_still_running(page, two_tables):
+    game = two_tables["game1"]
+    log_in(page, two_tables["judge"].username)
+    page.goto(page.live_url + reverse("console:console", args=[game.tournament.slug, game.pk]))
+    for seat, role in enumerate(fx.ROLES, start=1):
+        page.select_option(f"[data-testid=role-{seat}]", role)
+    page.click("[data-testid=start-game]")
+    page.locator("[data-testid=phase]", has_text="Day 1").wait_for()
+    _speaker(page, 3)
+    page.click("[data-action=timer-toggle]")
+    page.locator(".c-clock", has_text="0:58").wait_for()
+
+    page.reload()
+    page.locator("[data-testid=phase]", has_text="Day 1").wait_for()
+    assert page.locator("[data-testid=speaker]").inner_text().startswith("Speaks: 3 ")
+    assert page.locator("[data-action=timer-toggle]").inner_text() == "Pause"
+    page.locator(".c-clock", has_text="0:56").wait_for()
+    page.click("[data-action=timer-toggle]")
+    stopped = page.locator(".c-clock").inner_text()
+
+    page.reload()
+    page.locator("[data-testid=phase]", has_text="Day 1").wait_for()
+    assert page.locator("[data-testid=speaker]").inner_text().startswith("Speaks: 3 ")
+    assert page.locator(".c-clock").inner_text() == stopped
+    assert page.locator("[data-action=timer-toggle]").inner_text() == "Start"

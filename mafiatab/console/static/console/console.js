@@ -1,8 +1,10 @@
 /* The judge console. Reads the game's log and state from the API and sends each
    event as it happens. Events wait in localStorage until the server has them, so a
    reload or a lost connection loses nothing; every entry carries its own id, so a
-   resend is harmless. The engine on the server decides every rule: this script
-   only shows its state and offers the events it expects. */
+   resend is harmless. Where the judge is (the speech, the clock) is kept in the
+   tab's sessionStorage, so that a reload returns to the same speech with the clock
+   still running. The engine on the server decides every rule: this script only
+   shows its state and offers the events it expects. */
 (function () {
   "use strict";
   var root = document.getElementById("console");
@@ -15,6 +17,8 @@
   var sending = false;
   var retry = null;
   var ui = { speech: 0, day: null, picks: [], shots: {}, votes: null, undoArmed: false };
+  var PLACE = KEY + "-place";
+  var kept = readPlace();
 
   // --- small helpers ------------------------------------------------------------
   function $(sel) { return root.querySelector(sel); }
@@ -45,6 +49,16 @@
     try { return JSON.parse(window.localStorage.getItem(KEY) || "[]"); } catch (e) { return []; }
   }
   function saveQueue() { window.localStorage.setItem(KEY, JSON.stringify(queue)); }
+  function readPlace() {
+    try { return JSON.parse(window.sessionStorage.getItem(PLACE) || "null"); } catch (e) { return null; }
+  }
+  function savePlace() {
+    if (ui.day === null) return;
+    var t = { total: timer.total, left: timer.left, label: timer.label, running: timer.running, at: timer.at };
+    try {
+      window.sessionStorage.setItem(PLACE, JSON.stringify({ day: ui.day, speech: ui.speech, timer: t }));
+    } catch (e) { /* storage off or full: the place is a convenience, the log is safe */ }
+  }
   function state() { return (view && view.state) || {}; }
   function nick(seat) { var s = state().seats || []; return s[seat - 1] || ""; }
   function alive() { return state().alive || []; }
@@ -140,14 +154,25 @@
       stopTimer();
     } else {
       if (timer.left <= 0) timer.left = timer.total;
-      timer.running = true;
-      timer.at = Date.now() + timer.left * 1000;
-      timer.handle = window.setInterval(function () {
-        timer.left = Math.max(0, Math.round((timer.at - Date.now()) / 1000));
-        if (timer.left <= 0) stopTimer();
-        drawTimer();
-      }, 250);
+      runTimer(Date.now() + timer.left * 1000);
     }
+    drawTimer();
+  }
+  function runTimer(at) {
+    timer.running = true;
+    timer.at = at;
+    timer.handle = window.setInterval(function () {
+      timer.left = Math.max(0, Math.round((timer.at - Date.now()) / 1000));
+      if (timer.left <= 0) stopTimer();
+      drawTimer();
+    }, 250);
+  }
+  function restoreTimer(t) {
+    stopTimer();
+    timer.total = t.total;
+    timer.label = t.label || "";
+    timer.left = t.running ? Math.max(0, Math.round((t.at - Date.now()) / 1000)) : t.left;
+    if (t.running && timer.left > 0) runTimer(t.at);
     drawTimer();
   }
   function drawTimer() {
@@ -157,6 +182,7 @@
     clock.classList.toggle("c-clock-low", timer.left <= 10);
     $(".c-timer-label").textContent = timer.label;
     $("[data-action=timer-toggle]").textContent = timer.running ? T.timer_pause : T.timer_start;
+    savePlace();
   }
 
   // --- drawing ------------------------------------------------------------------------
@@ -173,8 +199,16 @@
       ui.shots = {};
       ui.votes = null;
       var first = (st.speeches || [])[0];
-      if (!view.number && settings().zero_night_seconds) setTimer(settings().zero_night_seconds, T.zero_night);
-      else if (first) setTimer(first.seconds, first.kind === "last_word" ? T.last_word : T.speech);
+      if (kept && kept.day === dayKey && kept.timer) {
+        // A reload: back to the speech and the clock where the judge was.
+        ui.speech = Math.max(0, kept.speech | 0);
+        restoreTimer(kept.timer);
+      } else if (!view.number && settings().zero_night_seconds) {
+        setTimer(settings().zero_night_seconds, T.zero_night);
+      } else if (first) {
+        setTimer(first.seconds, first.kind === "last_word" ? T.last_word : T.speech);
+      }
+      kept = null;
     }
     renderSeats();
     renderPanel();
@@ -183,6 +217,7 @@
     $("[data-testid=finish-form]").hidden = !view.finished || queue.length > 0;
     $(".c-tools").hidden = !!view.finished;
     renderTools();
+    savePlace();
   }
   function renderSync(offline) {
     var text = queue.length ? (offline ? T.offline : T.sending) + " (" + queue.length + ")" : T.online;
