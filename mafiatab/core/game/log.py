@@ -1,7 +1,8 @@
-"""The game log document (`mafiatab-game-log/1`) and its events (game-log.md).
+"""The game log document (`mafiatab-game-log/1`, game-log.md).
 
 `parse_log` reads a decoded document into a `GameLog`, refusing a malformed one
-with every problem of its shape (`GameLogError`); `parse_event` reads one event.
+with every problem of its shape (`GameLogError`); its events are read by
+`parse_event` (`mafiatab.core.game.events`, whose names are imported here too).
 Whether the events follow the rules is the engine's business (`replay`).
 """
 
@@ -11,101 +12,22 @@ import json
 import os
 from dataclasses import dataclass, field, replace
 from datetime import date
-from enum import Enum
 from typing import Any
 
+from mafiatab.core.game.events import MAX_PAUSE_MINUTES as MAX_PAUSE_MINUTES
+from mafiatab.core.game.events import Event as Event
+from mafiatab.core.game.events import EventType as EventType
+from mafiatab.core.game.events import _is_int
+from mafiatab.core.game.events import parse_event as parse_event
 from mafiatab.core.game.problems import GameLogError, GameProblem, shown
 from mafiatab.core.game.settings import OVERRIDABLE, TABLE_SETTINGS, TableSettings
 from mafiatab.core.names import name_problems, nickname_key, nickname_problems
-from mafiatab.core.roles import Role, Stage, Team
+from mafiatab.core.roles import Role, Stage
 
 FORMAT = "mafiatab-game-log/1"
 
 #: The most events a log may hold (a real game has a few hundred at most).
 MAX_EVENTS = 2000
-
-#: Upper bound of a pause, in minutes.
-MAX_PAUSE_MINUTES = 24 * 60
-
-
-class EventType(Enum):
-    """The kinds of event a judge logs."""
-
-    NOMINATE = "nominate"
-    VOTE = "vote"
-    LIFT = "lift"
-    FOUL = "foul"
-    REMOVE = "remove"
-    PAUSE = "pause"
-    NIGHT = "night"
-    SHOTS = "shots"
-    DON_CHECK = "don_check"
-    SHERIFF_CHECK = "sheriff_check"
-    DAY = "day"
-    BEST_MOVE = "best_move"
-    DEFEAT = "defeat"
-
-    __hash__ = object.__hash__
-
-
-_TYPES = {t.value: t for t in EventType}
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One event of the log; only the fields of its type are set."""
-
-    type: EventType
-    """What happened."""
-    seat: int | None = None
-    """The seat concerned (nominate, foul, remove, pause, checks)."""
-    by: int | None = None
-    """The nominating seat (nominate)."""
-    counts: tuple[int, ...] = ()
-    """Votes per candidate, in order (vote)."""
-    lift_for: int | None = None
-    """Votes for all the tied leaving (lift; `for` in the log)."""
-    reason: str = ""
-    """Why (remove, pause, defeat)."""
-    online: bool = False
-    """An online removal (remove)."""
-    fined: bool = True
-    """The removal is fined (remove)."""
-    minutes: int | None = None
-    """Length of a pause (pause)."""
-    shots: tuple[tuple[int, int | None], ...] = ()
-    """Each living black-team seat and the seat it shot, None for no shot (shots)."""
-    team: Team | None = None
-    """The team given a procedural defeat (defeat)."""
-    seats: tuple[int, ...] = ()
-    """The three seats named (best_move)."""
-    extra: dict[str, Any] = field(default_factory=dict, compare=False)
-    """Keys of the event that the rules do not read (an id, a time), kept as given."""
-
-    def to_json(self) -> dict[str, Any]:
-        """The event in its log form."""
-        data: dict[str, Any] = dict(self.extra)
-        data["type"] = self.type.value
-        t = self.type
-        if t is EventType.NOMINATE:
-            data.update(by=self.by, seat=self.seat)
-        elif t is EventType.VOTE:
-            data["counts"] = list(self.counts)
-        elif t is EventType.LIFT:
-            data["for"] = self.lift_for
-        elif t in (EventType.FOUL, EventType.DON_CHECK, EventType.SHERIFF_CHECK):
-            data["seat"] = self.seat
-        elif t is EventType.REMOVE:
-            data.update(seat=self.seat, reason=self.reason, online=self.online, fined=self.fined)
-        elif t is EventType.PAUSE:
-            data.update(seat=self.seat, minutes=self.minutes, reason=self.reason)
-        elif t is EventType.SHOTS:
-            data["by"] = {str(by): target for by, target in self.shots}
-        elif t is EventType.BEST_MOVE:
-            data["seats"] = list(self.seats)
-        elif t is EventType.DEFEAT:
-            data.update(team=self.team.value if self.team else None, reason=self.reason)
-        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,185 +80,6 @@ class GameLog:
         }
         data["events"] = [e.to_json() for e in self.events]
         return data
-
-
-def _is_int(value: object) -> bool:
-    return type(value) is int
-
-
-class _EventReader:
-    """Reads one event, collecting the problems of its shape."""
-
-    def __init__(self, data: dict[str, Any], index: int, type_name: str) -> None:
-        self.data = data
-        self.index = index
-        self.type_name = type_name
-        self.problems: list[GameProblem] = []
-
-    def problem(self, code: str, **params: Any) -> None:
-        self.problems.append(GameProblem(code, params, self.index, self.type_name))
-
-    def seat(self, key: str, *, nullable: bool = False, value: object = None) -> int | None:
-        raw = self.data.get(key) if value is None else value
-        if raw is None and value is None:
-            if key not in self.data:
-                self.problem("event.missing", field=key)
-            elif not nullable:
-                self.problem("event.seat_range", field=key, value=shown(None))
-            return None
-        if not _is_int(raw) or not 1 <= raw <= 10:  # type: ignore[operator]
-            self.problem("event.seat_range", field=key, value=shown(raw))
-            return None
-        assert isinstance(raw, int)
-        return raw
-
-    def integer(self, key: str) -> int | None:
-        raw = self.data.get(key)
-        if raw is None:
-            self.problem("event.missing", field=key)
-            return None
-        if not _is_int(raw) or not -(2**31) <= raw < 2**31:
-            self.problem("event.field_type", field=key, expected="an integer", value=shown(raw))
-            return None
-        assert isinstance(raw, int)
-        return raw
-
-    def text(self, key: str, *, required: bool = False) -> str:
-        raw = self.data.get(key)
-        if raw is None:
-            if required:
-                self.problem("event.missing", field=key)
-            return ""
-        if not isinstance(raw, str):
-            self.problem("event.field_type", field=key, expected="a text", value=shown(raw))
-            return ""
-        return raw
-
-    def flag(self, key: str, default: bool) -> bool:
-        raw = self.data.get(key, default)
-        if not isinstance(raw, bool):
-            self.problem("event.field_type", field=key, expected="true or false", value=shown(raw))
-            return default
-        return raw
-
-    def int_list(self, key: str) -> tuple[int, ...]:
-        raw = self.data.get(key)
-        if raw is None:
-            self.problem("event.missing", field=key)
-            return ()
-        if not isinstance(raw, list) or not all(_is_int(v) and -(2**31) <= v < 2**31 for v in raw):
-            self.problem(
-                "event.field_type", field=key, expected="a list of integers", value=shown(raw)
-            )
-            return ()
-        return tuple(raw)
-
-    def shots(self) -> tuple[tuple[int, int | None], ...]:
-        raw = self.data.get("by")
-        if raw is None:
-            self.problem("event.missing", field="by")
-            return ()
-        if not isinstance(raw, dict):
-            self.problem("event.field_type", field="by", expected="an object", value=shown(raw))
-            return ()
-        shots: list[tuple[int, int | None]] = []
-        for key, target in raw.items():
-            by = (
-                int(key)
-                if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 2
-                else None
-            )
-            if by is None or not 1 <= by <= 10:
-                self.problem("event.seat_range", field="by", value=shown(key))
-                continue
-            if target is None:
-                shots.append((by, None))
-            elif _is_int(target) and 1 <= target <= 10:
-                shots.append((by, target))
-            else:
-                self.problem("event.seat_range", field=f"by.{by}", value=shown(target))
-        return tuple(sorted(shots))
-
-
-_KNOWN_KEYS = {
-    "type",
-    "seat",
-    "by",
-    "counts",
-    "for",
-    "reason",
-    "online",
-    "fined",
-    "minutes",
-    "team",
-    "seats",
-}
-
-
-def parse_event(data: object, index: int = 1) -> Event:
-    """One event from its log form; `index` (1-based) locates its problems.
-
-    Raises `GameLogError` naming every problem of the event's shape.
-    """
-    if not isinstance(data, dict):
-        raise GameLogError([GameProblem("event.not_object", {"value": shown(data)}, index)])
-    type_name = data.get("type")
-    kind = _TYPES.get(type_name) if isinstance(type_name, str) else None
-    if kind is None:
-        known = ", ".join(_TYPES)
-        problem = GameProblem("event.type", {"value": shown(type_name), "known": known}, index)
-        raise GameLogError([problem])
-    reader = _EventReader(data, index, kind.value)
-    extra = {k: v for k, v in data.items() if k not in _KNOWN_KEYS}
-    event = _read_fields(reader, kind, extra)
-    if reader.problems:
-        raise GameLogError(reader.problems)
-    return event
-
-
-def _read_fields(r: _EventReader, kind: EventType, extra: dict[str, Any]) -> Event:
-    t = EventType
-    if kind is t.NOMINATE:
-        return Event(kind, by=r.seat("by"), seat=r.seat("seat"), extra=extra)
-    if kind is t.VOTE:
-        return Event(kind, counts=r.int_list("counts"), extra=extra)
-    if kind is t.LIFT:
-        return Event(kind, lift_for=r.integer("for"), extra=extra)
-    if kind in (t.FOUL, t.DON_CHECK, t.SHERIFF_CHECK):
-        return Event(kind, seat=r.seat("seat"), extra=extra)
-    if kind in (t.REMOVE, t.PAUSE):
-        return _read_absence(r, kind, extra)
-    if kind is t.SHOTS:
-        return Event(kind, shots=r.shots(), extra=extra)
-    if kind is t.BEST_MOVE:
-        seats = r.int_list("seats")
-        for seat in seats:
-            r.seat("seats", value=seat)
-        return Event(kind, seats=seats, extra=extra)
-    if kind is t.DEFEAT:
-        team_text = r.data.get("team")
-        team = Team(team_text) if team_text in ("red", "black") else None
-        if team is None:
-            r.problem("defeat.team", value=shown(team_text))
-        return Event(kind, team=team, reason=r.text("reason"), extra=extra)
-    return Event(kind, extra=extra)
-
-
-def _read_absence(r: _EventReader, kind: EventType, extra: dict[str, Any]) -> Event:
-    """A removal or a pause."""
-    if kind is EventType.REMOVE:
-        return Event(
-            kind,
-            seat=r.seat("seat"),
-            reason=r.text("reason"),
-            online=r.flag("online", False),
-            fined=r.flag("fined", True),
-            extra=extra,
-        )
-    seat, minutes, reason = r.seat("seat"), r.integer("minutes"), r.text("reason")
-    if minutes is not None and not 1 <= minutes <= MAX_PAUSE_MINUTES:
-        r.problem("pause.minutes", max=MAX_PAUSE_MINUTES, value=shown(minutes))
-    return Event(kind, seat=seat, minutes=minutes, reason=reason, extra=extra)
 
 
 class _LogReader:
