@@ -1,4 +1,9 @@
-"""The state of a game at one moment: frozen records the engine builds event by event."""
+"""The state of a game at one moment: frozen records the engine builds event by event.
+
+`GameState` and the small records of a phase, a departure, a removal and a speech
+are here; the voting of a day is in `mafiatab.core.game.voting` and a night in
+`mafiatab.core.game.night`, whose names are imported from here too.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,14 @@ from enum import Enum
 from typing import Any
 
 from mafiatab.core.game.log import EventType, GameLog
+from mafiatab.core.game.night import GESTURES as GESTURES
+from mafiatab.core.game.night import Check as Check
+from mafiatab.core.game.night import Night as Night
 from mafiatab.core.game.settings import TableSettings
+from mafiatab.core.game.voting import Nomination as Nomination
+from mafiatab.core.game.voting import Voting as Voting
+from mafiatab.core.game.voting import VotingBlock as VotingBlock
+from mafiatab.core.game.voting import VotingStatus as VotingStatus
 from mafiatab.core.roles import Role, Team, Winner
 
 #: Event types whose being expected tells a secret (whether the don or sheriff is alive).
@@ -81,174 +93,6 @@ class Departure:
     def to_json(self) -> dict[str, Any]:
         """`{"seat": 5, "how": "shot", "night": 1}`."""
         return {"seat": self.seat, "how": self.how.value, self.phase.kind.value: self.phase.number}
-
-
-@dataclass(frozen=True, slots=True)
-class Nomination:
-    """A seat nominated for the vote, and by whom."""
-
-    seat: int
-    """The nominee."""
-    by: int
-    """The nominating seat."""
-
-
-@dataclass(frozen=True, slots=True)
-class VotingBlock:
-    """One block of the protocol's `voting`: a day's vote, a revote or a single nominee."""
-
-    day: int
-    """The day."""
-    nominees: tuple[int, ...]
-    """The candidates, in nomination order."""
-    votes: tuple[int, ...]
-    """Votes per candidate; empty for a single nominee."""
-    nominated_by: tuple[int, ...]
-    """Who nominated each candidate."""
-    revote: bool = False
-    """A revote among tied players."""
-    lift: int | None = None
-    """On a revote that tied the same seats again: the votes for all of them leaving."""
-
-    def to_json(self) -> dict[str, Any]:
-        """The protocol block."""
-        return {
-            "day": self.day,
-            "nominees": list(self.nominees),
-            "votes": list(self.votes),
-            "nominated_by": list(self.nominated_by),
-            "revote": self.revote,
-            "lift": self.lift,
-        }
-
-
-class VotingStatus(Enum):
-    """Where the day's voting stands."""
-
-    NONE = "none"
-    """No voting today (day 1 with `day1_voting` off), or night."""
-    OPEN = "open"
-    """Nominations may come; no vote yet."""
-    REVOTE = "revote"
-    """A tie: a revote among the tied seats is due."""
-    LIFT = "lift"
-    """A revote tied the same seats again: the lift vote is due."""
-    OVER = "over"
-    """The voting has given its result."""
-    CANCELLED = "cancelled"
-    """Cancelled by a removal: nobody leaves by vote today."""
-
-    __hash__ = object.__hash__
-
-
-@dataclass(frozen=True, slots=True)
-class Voting:
-    """The voting of one day."""
-
-    day: int
-    """The day."""
-    status: VotingStatus
-    """Where it stands."""
-    nominations: tuple[Nomination, ...] = ()
-    """The day's nominations, in order."""
-    candidates: tuple[int, ...] = ()
-    """The seats of the next vote or lift (the nominees, or the tied seats)."""
-    blocks: tuple[VotingBlock, ...] = ()
-    """The day's votes so far."""
-
-    def is_revote_due(self) -> bool:
-        """True when a revote among `candidates` is due."""
-        return self.status is VotingStatus.REVOTE
-
-    def is_lift_due(self) -> bool:
-        """True when the lift vote for `candidates` is due."""
-        return self.status is VotingStatus.LIFT
-
-    def is_cancelled(self) -> bool:
-        """True when a removal cancelled the voting."""
-        return self.status is VotingStatus.CANCELLED
-
-    def nominated(self) -> tuple[int, ...]:
-        """The nominated seats, in order."""
-        return tuple(n.seat for n in self.nominations)
-
-    def to_json(self) -> dict[str, Any]:
-        """The voting as JSON."""
-        return {
-            "day": self.day,
-            "status": self.status.value,
-            "nominations": [{"seat": n.seat, "by": n.by} for n in self.nominations],
-            "candidates": list(self.candidates),
-            "blocks": [b.to_json() for b in self.blocks],
-        }
-
-
-#: The judge's answer to a check, and the gesture of section 10 that gives it.
-GESTURES: dict[str, str] = {
-    "sheriff": "nod",
-    "not_sheriff": "head shake",
-    "red": "head shake and thumb up, together",
-    "black": "nod and thumb down, together",
-}
-
-
-@dataclass(frozen=True, slots=True)
-class Check:
-    """A don's or sheriff's check and the judge's answer."""
-
-    by: int
-    """The checking seat."""
-    seat: int
-    """The checked seat."""
-    answer: str
-    """"sheriff" or "not_sheriff" for the don; "red" or "black" for the sheriff."""
-
-    @property
-    def gesture(self) -> str:
-        """The judge's gesture for the answer (section 10), in English."""
-        return GESTURES[self.answer]
-
-    def to_json(self) -> dict[str, Any]:
-        """`{"by": 5, "seat": 3, "answer": "sheriff"}`."""
-        return {"by": self.by, "seat": self.seat, "answer": self.answer}
-
-
-@dataclass(frozen=True, slots=True)
-class Night:
-    """What happened in one night."""
-
-    number: int
-    """The night."""
-    don_may_check: bool
-    """The don was in the game when the night began."""
-    sheriff_may_check: bool
-    """The sheriff was in the game when the night began."""
-    shots: tuple[tuple[int, int | None], ...] | None = None
-    """Each living black-team seat and the seat it shot (None: no shot); None until logged."""
-    killed: int | None = None
-    """The seat the shots kill (he leaves at `day`); None for a miss or before the shots."""
-    don_check: Check | None = None
-    """The don's check."""
-    sheriff_check: Check | None = None
-    """The sheriff's check."""
-
-    def has_shots(self) -> bool:
-        """True once the shots are logged."""
-        return self.shots is not None
-
-    def is_miss(self) -> bool:
-        """True once the shots are logged and killed nobody."""
-        return self.shots is not None and self.killed is None
-
-    def to_json(self) -> dict[str, Any]:
-        """The night as JSON (for the judge: it holds the secrets)."""
-        return {
-            "night": self.number,
-            "shots": None if self.shots is None else {str(b): t for b, t in self.shots},
-            "killed": self.killed,
-            "don_check": self.don_check.to_json() if self.don_check else None,
-            "sheriff_check": self.sheriff_check.to_json() if self.sheriff_check else None,
-        }
 
 
 @dataclass(frozen=True, slots=True)

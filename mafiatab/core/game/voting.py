@@ -1,0 +1,108 @@
+"""The voting of a day in a game's state: its nominations, its blocks (a vote, a
+revote or a single nominee, as the protocol records them) and where it stands."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Nomination:
+    """A seat nominated for the vote, and by whom."""
+
+    seat: int
+    """The nominee."""
+    by: int
+    """The nominating seat."""
+
+
+@dataclass(frozen=True, slots=True)
+class VotingBlock:
+    """One block of the protocol's `voting`: a day's vote, a revote or a single nominee."""
+
+    day: int
+    """The day."""
+    nominees: tuple[int, ...]
+    """The candidates, in nomination order."""
+    votes: tuple[int, ...]
+    """Votes per candidate; empty for a single nominee."""
+    nominated_by: tuple[int, ...]
+    """Who nominated each candidate."""
+    revote: bool = False
+    """A revote among tied players."""
+    lift: int | None = None
+    """On a revote that tied the same seats again: the votes for all of them leaving."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The protocol block."""
+        return {
+            "day": self.day,
+            "nominees": list(self.nominees),
+            "votes": list(self.votes),
+            "nominated_by": list(self.nominated_by),
+            "revote": self.revote,
+            "lift": self.lift,
+        }
+
+
+class VotingStatus(Enum):
+    """Where the day's voting stands."""
+
+    NONE = "none"
+    """No voting today (day 1 with `day1_voting` off), or night."""
+    OPEN = "open"
+    """Nominations may come; no vote yet."""
+    REVOTE = "revote"
+    """A tie: a revote among the tied seats is due."""
+    LIFT = "lift"
+    """A revote tied the same seats again: the lift vote is due."""
+    OVER = "over"
+    """The voting has given its result."""
+    CANCELLED = "cancelled"
+    """Cancelled by a removal: nobody leaves by vote today."""
+
+    __hash__ = object.__hash__
+
+
+@dataclass(frozen=True, slots=True)
+class Voting:
+    """The voting of one day."""
+
+    day: int
+    """The day."""
+    status: VotingStatus
+    """Where it stands."""
+    nominations: tuple[Nomination, ...] = ()
+    """The day's nominations, in order."""
+    candidates: tuple[int, ...] = ()
+    """The seats of the next vote or lift (the nominees, or the tied seats)."""
+    blocks: tuple[VotingBlock, ...] = ()
+    """The day's votes so far."""
+
+    def is_revote_due(self) -> bool:
+        """True when a revote among `candidates` is due."""
+        return self.status is VotingStatus.REVOTE
+
+    def is_lift_due(self) -> bool:
+        """True when the lift vote for `candidates` is due."""
+        return self.status is VotingStatus.LIFT
+
+    def is_cancelled(self) -> bool:
+        """True when a removal cancelled the voting."""
+        return self.status is VotingStatus.CANCELLED
+
+    def nominated(self) -> tuple[int, ...]:
+        """The nominated seats, in order."""
+        return tuple(n.seat for n in self.nominations)
+
+    def to_json(self) -> dict[str, Any]:
+        """The voting as JSON."""
+        return {
+            "day": self.day,
+            "status": self.status.value,
+            "nominations": [{"seat": n.seat, "by": n.by} for n in self.nominations],
+            "candidates": list(self.candidates),
+            "blocks": [b.to_json() for b in self.blocks],
+        }
