@@ -75,18 +75,30 @@ RECORDER = {"audit_record"}
 ANY_PERSON = {"tournament_create", "tournament_import"}
 
 
+def _modules_of(module: Any) -> list[Any]:
+    """A services module, or every module of a services package."""
+    if not hasattr(module, "__path__"):
+        return [module]
+    prefix = f"{module.__name__}."
+    return [module] + [
+        importlib.import_module(info.name)
+        for info in pkgutil.walk_packages(module.__path__, prefix)
+    ]
+
+
 def services() -> list[tuple[str, Any]]:
     found = []
     for module_info in pkgutil.iter_modules(mafiatab.__path__):
         if not module_info.ispkg:
             continue
         try:
-            module = importlib.import_module(f"mafiatab.{module_info.name}.services")
+            package = importlib.import_module(f"mafiatab.{module_info.name}.services")
         except ModuleNotFoundError:
             continue
-        for name, function in inspect.getmembers(module, inspect.isfunction):
-            if function.__module__ == module.__name__ and not name.startswith("_"):
-                found.append((name, function))
+        for module in _modules_of(package):
+            for name, function in inspect.getmembers(module, inspect.isfunction):
+                if function.__module__ == module.__name__ and not name.startswith("_"):
+                    found.append((name, function))
     return found
 
 

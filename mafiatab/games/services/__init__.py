@@ -1,0 +1,41 @@
+"""Writes to rounds, tables, protocols and protests. Each leaves an audit entry.
+
+A protocol is never overwritten: every save adds a `ProtocolVersion` and the
+game's rows follow the newest one. Saving names the version the writer started
+from (`base_version`); when someone saved in between, the save is refused with
+`ProtocolChanged` so nothing is lost.
+
+The package holds `versions` (the one writer of versions, locking, the refusals),
+`checks` (what a protocol passes before it is saved), `rounds` (rounds and tables),
+`protocols` (save, confirm, return, replay), `protests` (8.9) and `replacements`
+(a reserve's seat, a table seated again). Every name is imported from here.
+"""
+
+from mafiatab.games.services.protests import protest_decide, protest_file
+from mafiatab.games.services.protocols import (
+    game_mark_replayed,
+    protocol_confirm,
+    protocol_return,
+    protocol_save,
+)
+from mafiatab.games.services.replacements import reseat_table, seat_replace
+from mafiatab.games.services.rounds import STAGE_LETTERS, STAGES, TablePlan, round_create, table_add
+from mafiatab.games.services.versions import ProtocolChanged, ProtocolInvalid
+
+__all__ = [
+    "STAGES",
+    "STAGE_LETTERS",
+    "ProtocolChanged",
+    "ProtocolInvalid",
+    "TablePlan",
+    "game_mark_replayed",
+    "protest_decide",
+    "protest_file",
+    "protocol_confirm",
+    "protocol_return",
+    "protocol_save",
+    "reseat_table",
+    "round_create",
+    "seat_replace",
+    "table_add",
+]

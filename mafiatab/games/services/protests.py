@@ -1,0 +1,113 @@
+"""Protests (8.9): a player files one within the regulation's window after the
+protocol's submission; the chief judge or the appeal committee decides it, possibly
+changing the protocol.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import TYPE_CHECKING, Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from mafiatab.games.models import Game, Protest, ProtestStatus
+from mafiatab.games.services.checks import _accepted, _valid
+from mafiatab.games.services.versions import _locked, _new_version, _require, _standings_changed
+
+if TYPE_CHECKING:
+    from mafiatab.accounts.models import User
+
+
+@transaction.atomic
+def protest_file(*, game: Game, by: User, text: str, now: dt.datetime | None = None) -> Protest:
+    """A player of the game protests its result, within the regulation's window after the protocol's
+    submission (8.9.1)."""
+    game = _locked(game)
+    now = now or timezone.now()
+    seat = game.seat_of_user(by)
+    from mafiatab.tournaments.permissions import user_can
+
+    if seat is None or not user_can(by, game.tournament, "file_protest", game=game):
+        raise PermissionDenied("file_protest")
+    if not text.strip():
+        raise ValidationError({"text": _("Write what the protest is about.")})
+    if game.submitted_at is None:
+        raise ValidationError(_("The protocol has not been submitted yet."))
+    minutes = game.tournament.regulation.protest_window_minutes
+    window = dt.timedelta(minutes=minutes)
+    if now > game.submitted_at + window:
+        raise ValidationError(
+            _(
+                "A protest is written within %(minutes)d minutes after the game (8.9.1); "
+                "it is too late."
+            )
+            % {"minutes": minutes}
+        )
+    if Protest.objects.filter(game=game, filed_by=by).exists():
+        raise ValidationError(_("You have already protested this game."))
+    protest = Protest.objects.create(
+        game=game, filed_by=by, seat=seat, text=text.strip(), filed_at=now
+    )
+    game.tournament.log_action(
+        "game.protest.filed", by=by, target=game.label, after={"seat": seat, "text": text.strip()}
+    )
+    return protest
+
+
+@transaction.atomic
+def protest_decide(
+    *,
+    protest: Protest,
+    by: User,
+    upheld: bool,
+    decision: str,
+    by_committee: bool = False,
+    data: dict[str, Any] | None = None,
+    base_version: int | None = None,
+    now: dt.datetime | None = None,
+) -> Protest:
+    """The chief judge (or the appeal committee) decides a protest, with reasons; final
+    within the tournament (8.9.4). With `data` the decision changes the protocol: a new
+    version, and the standings follow."""
+    protest = Protest.objects.select_for_update().get(pk=protest.pk)
+    game = _locked(protest.game)
+    _require(by, game, "decide_protest")
+    if not protest.is_open:
+        raise ValidationError(_("The protest has been decided; the decision is final (8.9.4)."))
+    if not decision.strip():
+        raise ValidationError({"decision": _("Give the reasons of the decision.")})
+    now = now or timezone.now()
+    if data is not None:
+        data = _accepted(game, data, by=by, base_version=base_version)
+        _valid(game, data)
+        protest.version = _new_version(
+            game,
+            data,
+            status=game.status,
+            action="protest",
+            by=by,
+            reason=decision.strip(),
+            now=now,
+        )
+    protest.status = ProtestStatus.UPHELD if upheld else ProtestStatus.REJECTED
+    protest.decision = decision.strip()
+    protest.by_committee = by_committee
+    protest.decided_by = by
+    protest.decided_at = now
+    protest.save()
+    game.tournament.log_action(
+        "game.protest.decided",
+        by=by,
+        target=game.label,
+        after={
+            "upheld": upheld,
+            "decision": protest.decision,
+            "version": protest.version.number if protest.version else None,
+        },
+    )
+    if protest.version is not None:
+        _standings_changed(game.tournament)
+    return protest

@@ -1,0 +1,150 @@
+"""The life of a protocol: saved as a draft or submitted by the table judge, confirmed
+or returned by the chief judge, changed after confirmation with a reason, and a game
+marked replayed (online addendum).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import TYPE_CHECKING, Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from mafiatab.games import conversion
+from mafiatab.games.models import Game, GameStatus, ProtocolVersion
+from mafiatab.games.services.checks import _accepted, _check_base, _valid
+from mafiatab.games.services.versions import _locked, _new_version, _require, _standings_changed
+
+if TYPE_CHECKING:
+    from mafiatab.accounts.models import User
+
+
+@transaction.atomic
+def protocol_save(
+    *,
+    game: Game,
+    data: dict[str, Any],
+    by: User,
+    base_version: int,
+    submit: bool = False,
+    reason: str = "",
+    now: dt.datetime | None = None,
+) -> ProtocolVersion:
+    """Save the protocol as a new version.
+
+    A draft may be saved incomplete; submitting (the table judge's signature, 9.11)
+    needs a protocol without problems. A submitted protocol stays submitted when
+    saved again (it must stay valid); a confirmed one can only be changed by the
+    chief judge, stays confirmed and the standings follow.
+    """
+    game = _locked(game)
+    _require(by, game, "enter_protocol")
+    data = _accepted(game, data, by=by, base_version=base_version)
+    now = now or timezone.now()
+    status = game.status
+    if submit or status != GameStatus.DRAFT:
+        _valid(game, data)
+    if status == GameStatus.CONFIRMED:
+        if not reason.strip():
+            raise ValidationError({"reason": _("Say why the confirmed protocol is changed.")})
+        action = "changed"
+    elif submit or status == GameStatus.SUBMITTED:
+        action, status = "submitted", GameStatus.SUBMITTED
+        if game.submitted_at is None:
+            game.submitted_at = now
+    else:
+        action = "saved"
+    version = _new_version(game, data, status=status, action=action, by=by, reason=reason, now=now)
+    game.tournament.log_action(
+        f"game.protocol.{action}",
+        by=by,
+        target=game.label,
+        after={"version": version.number, "reason": reason}
+        if reason
+        else {"version": version.number},
+    )
+    if status != GameStatus.DRAFT:  # provisional standings count submitted protocols
+        _standings_changed(game.tournament)
+    return version
+
+
+@transaction.atomic
+def protocol_confirm(
+    *, game: Game, by: User, base_version: int | None = None, now: dt.datetime | None = None
+) -> ProtocolVersion:
+    """The chief judge confirms a submitted protocol: from now on it counts."""
+    game = _locked(game)
+    _require(by, game, "confirm_protocol")
+    _check_base(game, base_version)
+    if game.status != GameStatus.SUBMITTED:
+        raise ValidationError(_("Only a submitted protocol can be confirmed."))
+    data = conversion.game_data(game)
+    _valid(game, data)
+    now = now or timezone.now()
+    game.confirmed_at = now
+    game.confirmed_by = by
+    version = _new_version(
+        game, data, status=GameStatus.CONFIRMED, action="confirmed", by=by, reason="", now=now
+    )
+    game.tournament.log_action(
+        "game.protocol.confirmed", by=by, target=game.label, after={"version": version.number}
+    )
+    _standings_changed(game.tournament)
+    return version
+
+
+@transaction.atomic
+def protocol_return(*, game: Game, by: User, reason: str) -> ProtocolVersion:
+    """The chief judge sends a submitted protocol back to its table judge (a draft again)."""
+    game = _locked(game)
+    _require(by, game, "confirm_protocol")
+    if game.status != GameStatus.SUBMITTED:
+        raise ValidationError(_("Only a submitted protocol can be returned."))
+    if not reason.strip():
+        raise ValidationError({"reason": _("Say what the table judge should fix.")})
+    version = _new_version(
+        game,
+        conversion.game_data(game),
+        status=GameStatus.DRAFT,
+        action="returned",
+        by=by,
+        reason=reason.strip(),
+    )
+    game.tournament.log_action(
+        "game.protocol.returned", by=by, target=game.label, after={"reason": reason.strip()}
+    )
+    _standings_changed(game.tournament)
+    return version
+
+
+@transaction.atomic
+def game_mark_replayed(
+    *, game: Game, by: User, replay: Game | None, reason: str, now: dt.datetime | None = None
+) -> ProtocolVersion:
+    """The chief judge annuls a game that is replayed (online addendum): it counts for
+    nothing but its removal penalties (the core's `replayed`); `replay` is the new game."""
+    game = _locked(game)
+    _require(by, game, "confirm_protocol")
+    if game.replayed:
+        raise ValidationError(_("The game is already marked replayed."))
+    if not reason.strip():
+        raise ValidationError({"reason": _("Say why the game is replayed.")})
+    if replay is not None and (replay.pk == game.pk or replay.tournament_id != game.tournament_id):
+        raise ValidationError({"replay": _("The replay must be another game of the tournament.")})
+    game.replayed = True
+    game.replay = replay
+    data = conversion.game_data(game) | {"replayed": True}
+    version = _new_version(
+        game, data, status=game.status, action="replayed", by=by, reason=reason.strip(), now=now
+    )
+    game.tournament.log_action(
+        "game.replayed",
+        by=by,
+        target=game.label,
+        after={"replay": replay.label if replay else None, "reason": reason.strip()},
+    )
+    _standings_changed(game.tournament)
+    return version

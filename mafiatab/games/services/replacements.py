@@ -1,0 +1,116 @@
+"""Replacements: a reserve takes an absent participant's seat (`seat_replace`), and a
+table of a round not begun is seated again (`reseat_table`); an unconfirmed protocol
+follows as a new version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from mafiatab.games import conversion
+from mafiatab.games.models import Game, GameStatus, Table, TableSeat
+from mafiatab.games.services.rounds import TablePlan, _check_plans
+from mafiatab.games.services.versions import _locked, _new_version, _standings_changed
+from mafiatab.registrations.models import Registration
+from mafiatab.tournaments.models import Tournament
+from mafiatab.tournaments.permissions import ensure_can
+
+if TYPE_CHECKING:
+    from mafiatab.accounts.models import User
+
+
+def _is_untouched(game: Game) -> bool:
+    """A protocol nobody has written in yet (only its first, created version)."""
+    return game.status == GameStatus.DRAFT and game.version <= 1
+
+
+@transaction.atomic
+def seat_replace(
+    *,
+    tournament: Tournament,
+    stage: str,
+    round_number: int,
+    absent: Registration,
+    reserve: Registration,
+    by: User | None,
+) -> Game | None:
+    """The reserve takes the absent participant's seat in the round's table and, unless it
+    is confirmed, in its protocol (a new version). None when the absent participant has
+    no seat in that round (the round is not made yet, or he sits out)."""
+    ensure_can(by, tournament, "replace_player")
+    seat = (
+        TableSeat.objects.select_for_update()
+        .filter(
+            table__round__tournament=tournament,
+            table__round__stage=stage,
+            table__round__number=round_number,
+            registration=absent,
+        )
+        .select_related("table")
+        .first()
+    )
+    if seat is None:
+        return None
+    seat.registration = reserve
+    seat.save(update_fields=["registration"])
+    game = _locked(Game.objects.get(table_slot=seat.table))
+    changed_protocol = not game.is_confirmed
+    if changed_protocol:
+        data = conversion.game_data(game)
+        seats = [dict(s) for s in data.get("seats") or []]
+        if len(seats) >= seat.number:
+            seats[seat.number - 1]["player"] = reserve.nickname
+        _new_version(
+            game,
+            data | {"seats": seats},
+            status=game.status,
+            action="replaced",
+            by=by,
+            reason=f"{reserve.nickname} replaces {absent.nickname}",
+        )
+        if game.status != GameStatus.DRAFT:
+            _standings_changed(tournament)
+    tournament.log_action(
+        "game.seat.replaced",
+        by=by,
+        target=game.label,
+        after={
+            "seat": seat.number,
+            "absent": absent.nickname,
+            "reserve": reserve.nickname,
+            "protocol_changed": changed_protocol,
+        },
+    )
+    return game
+
+
+@transaction.atomic
+def reseat_table(*, table: Table, players: Sequence[str], by: User | None) -> Table:
+    """Seat other participants at a table of a round not begun (a new seating after a
+    replacement): its seats and its untouched protocol (a new version) follow."""
+    ensure_can(by, table.round.tournament, "publish_seating", "manage_rounds")
+    tournament = table.round.tournament
+    game = _locked(Game.objects.get(table_slot=table))
+    if not _is_untouched(game):
+        raise ValidationError(
+            _("%(game)s has a protocol already; its table cannot be seated again.")
+            % {"game": game.label}
+        )
+    plan = TablePlan(number=table.number, judge=None, players=tuple(players))
+    # the other tables of the round are seated again in the same call: checked alone
+    seats = _check_plans(tournament, [plan])[table.number]
+    table.seats.all().delete()
+    TableSeat.objects.bulk_create(
+        TableSeat(table=table, number=n, registration=holder)
+        for n, holder in enumerate(seats, start=1)
+    )
+    data = conversion.game_data(game) | {
+        "seats": [{"player": holder.nickname, "role": None, "fouls": 0} for holder in seats]
+    }
+    _new_version(game, data, status=GameStatus.DRAFT, action="reseated", by=by, reason="")
+    return table

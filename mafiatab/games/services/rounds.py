@@ -1,0 +1,222 @@
+"""Rounds and their tables: `round_create` and `table_add` seat ten participants at each
+table (a `TablePlan`) and open the table's protocol as a draft holding their nicknames.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from mafiatab.core.names import nickname_key
+from mafiatab.games import conversion
+from mafiatab.games.models import STAGE_CHOICES, Game, GameStatus, Round, Table, TableSeat
+from mafiatab.games.services.versions import _new_version, _standings_changed
+from mafiatab.registrations.models import Registration
+from mafiatab.registrations.selectors import seat_holders
+from mafiatab.tournaments.models import StaffMember, Tournament
+from mafiatab.tournaments.permissions import ensure_can
+
+if TYPE_CHECKING:
+    from mafiatab.accounts.models import User
+
+STAGES = [code for code, _label in STAGE_CHOICES]
+STAGE_LETTERS = {"qualifying": "Q", "semifinal": "S", "final": "F"}
+
+
+@dataclass(frozen=True)
+class TablePlan:
+    """One table of a round to create: its number, its judge and ten nicknames."""
+
+    number: int
+    judge: User | None
+    players: tuple[str, ...] = field(default=())
+    """Ten nicknames, seat 1 first."""
+
+
+def _nick(user: User | None) -> str | None:
+    if user is None:
+        return None
+    return user.nickname or user.username
+
+
+def _check_plans(
+    tournament: Tournament, tables: Sequence[TablePlan]
+) -> dict[int, list[Registration]]:
+    """Each table's ten participants (by table number), resolved from the nicknames in
+    any case; ValidationError naming every seat that cannot be filled."""
+    errors: list[str] = []
+    numbers: set[int] = set()
+    seated: dict[int, int] = {}
+    holders = seat_holders(tournament.pk)
+    resolved: dict[int, list[Registration]] = {}
+    staff_ids = set(
+        StaffMember.objects.filter(tournament=tournament).values_list("user_id", flat=True)
+    )
+    for plan in tables:
+        where = _("Table %(n)s") % {"n": plan.number}
+        if plan.number < 1:
+            errors.append(_("%(where)s: the table number must be 1 or more.") % {"where": where})
+        if plan.number in numbers:
+            errors.append(_("%(where)s is planned twice.") % {"where": where})
+        numbers.add(plan.number)
+        if plan.judge is not None and plan.judge.pk not in staff_ids:
+            errors.append(
+                _("%(where)s: %(judge)s is not a judge of this tournament.")
+                % {"where": where, "judge": _nick(plan.judge)}
+            )
+        players = [p.strip() for p in plan.players]
+        if len(players) != 10:
+            errors.append(
+                _("%(where)s: a table has 10 players, not %(n)d.")
+                % {"where": where, "n": len(players)}
+            )
+        resolved[plan.number] = []
+        for seat, nick in enumerate(players, start=1):
+            if not nick:
+                errors.append(
+                    _("%(where)s, seat %(seat)d: the nickname is empty.")
+                    % {"where": where, "seat": seat}
+                )
+                continue
+            holder = holders.get(nickname_key(nick))
+            if holder is None:
+                errors.append(
+                    _("%(where)s, seat %(seat)d: %(nick)s is not a participant of this tournament.")
+                    % {"where": where, "seat": seat, "nick": nick}
+                )
+                continue
+            if holder.pk in seated:
+                errors.append(
+                    _("%(where)s, seat %(seat)d: %(nick)s is already seated at table %(other)s.")
+                    % {
+                        "where": where,
+                        "seat": seat,
+                        "nick": holder.nickname,
+                        "other": seated[holder.pk],
+                    }
+                )
+            seated[holder.pk] = plan.number
+            resolved[plan.number].append(holder)
+    if errors:
+        raise ValidationError(errors)
+    return resolved
+
+
+def _label(tournament: Tournament, stage: str, round_number: int, table: int) -> str:
+    base = f"{STAGE_LETTERS[stage]}{round_number}-T{table}"
+    label, n = base, 1
+    while Game.objects.filter(tournament=tournament, label=label).exists():
+        n += 1
+        label = f"{base}-{n}"
+    return label
+
+
+def _next_position(tournament: Tournament) -> int:
+    last = Game.objects.filter(tournament=tournament).aggregate(m=Max("position"))["m"]
+    return (last or 0) + 1
+
+
+def _create_table(
+    *, round: Round, plan: TablePlan, seats: Sequence[Registration], by: User | None
+) -> Table:
+    tournament = round.tournament
+    table = Table.objects.create(round=round, number=plan.number, judge=plan.judge)
+    TableSeat.objects.bulk_create(
+        TableSeat(table=table, number=n, registration=holder)
+        for n, holder in enumerate(seats, start=1)
+    )
+    players = [holder.nickname for holder in seats]
+    game = Game.objects.create(
+        tournament=tournament,
+        position=_next_position(tournament),
+        label=_label(tournament, round.stage, round.number, plan.number),
+        stage=round.stage,
+        round=round.number,
+        table=plan.number,
+        judge=_nick(plan.judge),
+        table_slot=table,
+        status=GameStatus.DRAFT,
+        version=0,
+    )
+    data = conversion.game_data(game) | {
+        "seats": [{"player": nick, "role": None, "fouls": 0} for nick in players]
+    }
+    _new_version(game, data, status=GameStatus.DRAFT, action="created", by=by, reason="")
+    return table
+
+
+@transaction.atomic
+def round_create(
+    *,
+    tournament: Tournament,
+    stage: str,
+    number: int,
+    tables: Sequence[TablePlan],
+    by: User | None,
+) -> Round:
+    """A new round of `stage` with its tables, each with an empty protocol (a draft)
+    that already holds the ten seated nicknames."""
+    ensure_can(by, tournament, "manage_rounds")
+    if stage not in STAGES:
+        raise ValidationError({"stage": _("Unknown stage %(stage)s.") % {"stage": stage}})
+    if number < 1:
+        raise ValidationError({"number": _("The round number must be 1 or more.")})
+    if Round.objects.filter(tournament=tournament, stage=stage, number=number).exists():
+        raise ValidationError({"number": _("This round already exists.")})
+    seats = _check_plans(tournament, tables)
+    round = Round.objects.create(tournament=tournament, stage=stage, number=number, created_by=by)
+    for plan in sorted(tables, key=lambda p: p.number):
+        _create_table(round=round, plan=plan, seats=seats[plan.number], by=by)
+    tournament.log_action(
+        "round.created",
+        by=by,
+        target=str(round),
+        after={
+            "stage": stage,
+            "number": number,
+            "tables": [
+                {
+                    "number": p.number,
+                    "judge": _nick(p.judge),
+                    "players": [r.nickname for r in seats[p.number]],
+                }
+                for p in tables
+            ],
+        },
+    )
+    _standings_changed(tournament)  # the schedule gives B of 8.6
+    return round
+
+
+@transaction.atomic
+def table_add(*, round: Round, plan: TablePlan, by: User | None) -> Table:
+    """Add one table to an existing round."""
+    ensure_can(by, round.tournament, "manage_rounds")
+    tournament = round.tournament
+    others = Table.objects.filter(round=round)
+    if others.filter(number=plan.number).exists():
+        raise ValidationError(_("Table %(n)s already exists in this round.") % {"n": plan.number})
+    existing = [
+        TablePlan(number=t.number, judge=None, players=tuple(s.player for s in t.seats.all()))
+        for t in others.prefetch_related("seats__registration")
+    ]
+    seats = _check_plans(tournament, [*existing, plan])[plan.number]
+    table = _create_table(round=round, plan=plan, seats=seats, by=by)
+    tournament.log_action(
+        "table.created",
+        by=by,
+        target=str(table),
+        after={
+            "number": plan.number,
+            "judge": _nick(plan.judge),
+            "players": [r.nickname for r in seats],
+        },
+    )
+    _standings_changed(tournament)  # the schedule gives B of 8.6
+    return table

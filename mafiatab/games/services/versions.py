@@ -1,0 +1,105 @@
+"""How a protocol changes: as a new `ProtocolVersion` that the game's rows follow.
+
+`_new_version` is the one writer of a protocol; `_locked` takes the game's row for
+the transaction, `_require` checks the writer's permission on the game and
+`_standings_changed` tells the standings their inputs moved. `ProtocolChanged` and
+`ProtocolInvalid` are the refusals callers catch.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import TYPE_CHECKING, Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from mafiatab.games import conversion
+from mafiatab.games.models import Game, ProtocolVersion
+from mafiatab.registrations.selectors import seat_holders
+from mafiatab.tournaments.models import Tournament
+
+if TYPE_CHECKING:
+    from mafiatab.accounts.models import User
+
+
+class ProtocolChanged(Exception):
+    """Someone saved the protocol after the version the writer started from."""
+
+    def __init__(self, game: Game, base_version: int) -> None:
+        self.game = game
+        self.base_version = base_version
+        self.current_version = game.version
+        super().__init__(
+            _(
+                "The protocol was changed by someone else (version %(current)d, you started "
+                "from version %(base)d). Your entries were not saved over it: reload the "
+                "protocol and enter them again."
+            )
+            % {"current": game.version, "base": base_version}
+        )
+
+
+class ProtocolInvalid(ValidationError):
+    """The protocol breaks rules of the regulation; `problems` lists them all."""
+
+    def __init__(self, problems: list[Any]) -> None:
+        self.problems = problems
+        super().__init__([str(p) for p in problems])
+
+
+def _standings_changed(tournament: Tournament) -> None:
+    """Tell the standings that their inputs changed (a protocol confirmed or changed
+    after confirmation, a protest decision, a replay)."""
+    from mafiatab.standings import services as standings
+
+    notify = getattr(standings, "standings_changed", None)
+    if notify is not None:
+        notify(tournament=tournament)
+
+
+def _locked(game: Game) -> Game:
+    return (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("tournament", "table_slot")
+        .get(pk=game.pk)
+    )
+
+
+def _require(by: User | None, game: Game, action: str) -> None:
+    from mafiatab.tournaments.permissions import user_can
+
+    if not user_can(by, game.tournament, action, game=game):
+        raise PermissionDenied(action)
+
+
+def _new_version(
+    game: Game,
+    data: dict[str, Any],
+    *,
+    status: str,
+    action: str,
+    by: User | None,
+    reason: str,
+    now: dt.datetime | None = None,
+) -> ProtocolVersion:
+    """Record `data` as the game's next version and make the rows follow it."""
+    number = game.version + 1
+    version = ProtocolVersion.objects.create(
+        game=game,
+        number=number,
+        data=data,
+        status=status,
+        action=action,
+        reason=reason,
+        author=by if by is not None and by.is_authenticated else None,
+        created_at=now or timezone.now(),
+    )
+    game.version = number
+    game.status = status
+    try:
+        conversion.write_game_data(game, data, holders=seat_holders(game.tournament_id))
+    except conversion.UnstorablePoints as exc:
+        raise ValidationError(str(exc)) from exc
+    return version
