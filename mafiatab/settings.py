@@ -106,6 +106,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: a refusal under /api/ that the API did not answer itself is JSON too.
+    "mafiatab.api.middleware.ApiErrorsAsJson",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

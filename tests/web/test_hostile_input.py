@@ -362,6 +362,29 @@ def test_a_server_error_in_the_api_is_json(client, world, monkeypatch):
     assert "boom" not in response.content.decode()
 
 
+def test_an_unknown_api_address_a_wrong_method_or_host_is_answered_in_json(client, world, settings):
+    slug = world["slug"]
+    unknown = client.get("/api/no-such-thing", HTTP_ACCEPT_LANGUAGE="ru")
+    assert unknown.status_code == 404
+    assert unknown["Content-Type"].startswith("application/json")
+    assert unknown.json() == {"detail": "Не найдено.", "errors": {}}
+    assert client.get(f"/api/tournaments/{slug}/games/1/no/such/thing").status_code == 404
+    wrong = client.delete(f"/api/tournaments/{slug}")
+    assert wrong.status_code == 405
+    assert wrong["Content-Type"].startswith("application/json")
+    assert "DELETE" in wrong.json()["detail"]
+    assert wrong["Allow"] == "GET"
+    wrong = client.delete(f"/api/tournaments/{slug}", HTTP_ACCEPT_LANGUAGE="ru")
+    assert wrong.json()["detail"] == "Метод DELETE здесь не принимается (принимаются: GET)."
+    settings.ALLOWED_HOSTS = ["mafia.example.org"]
+    host = client.get("/api/tournaments", HTTP_HOST="evil.example")
+    assert host.status_code == 400
+    assert host.json()["detail"]
+    page = client.get("/no-such-page/", HTTP_HOST="mafia.example.org")
+    assert page.status_code == 404
+    assert page["Content-Type"].startswith("text/html")
+
+
 # --- the import command ------------------------------------------------------------------
 
 
