@@ -58,9 +58,23 @@ def run(args: argparse.Namespace) -> int:
         return _archive(tournament, args)
     text = dumps_tournament(core)
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.write(text)
+        return _write(Path(args.output), text)
+    sys.stdout.write(text)
+    return 0
+
+
+def _write(target: Path, text: str) -> int:
+    """Write the file next to its target, then move it in place: a place that cannot be
+    written is one line on stderr (exit code 2), and a failed run leaves no half-written
+    file."""
+    partial = target.with_name(target.name + ".partial")
+    try:
+        partial.write_text(text, encoding="utf-8")
+        partial.replace(target)
+    except OSError as exc:
+        partial.unlink(missing_ok=True)
+        print(f"cannot write the file {str(target)!r}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     return 0
 
 
@@ -88,6 +102,7 @@ def _archive(tournament: Any, args: argparse.Namespace) -> int:
         from mafiatab.core.tournament_file import dumps_tournament
         from mafiatab.tournaments.conversion import core_tournament
 
-        Path(args.output).write_text(dumps_tournament(core_tournament(tournament)), "utf-8")
+        if _write(Path(args.output), dumps_tournament(core_tournament(tournament))):
+            return 2
     print(f"wrote {target} ({size} bytes)", file=sys.stderr)
     return 0

@@ -92,6 +92,25 @@ def test_export_of_an_unknown_tournament_is_an_error(capsys):
     assert "no-such-cup" in capsys.readouterr().err
 
 
+def test_export_to_a_place_that_cannot_be_written_is_one_line_and_leaves_nothing(
+    tmp_path, capsys, demo_file_text
+):
+    source = tmp_path / "demo.json"
+    source.write_text(demo_file_text, encoding="utf-8")
+    slug = _import(source, capsys)[1].strip().splitlines()[-1]
+    missing = tmp_path / "no-such-dir" / "out.json"
+    assert main(["export", slug, "-o", str(missing)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1
+    assert "out.json" in err and "Traceback" not in err
+    directory = tmp_path / "a-directory"
+    directory.mkdir()
+    assert main(["export", slug, "-o", str(directory)]) == 2
+    assert "a-directory" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-directory", "demo.json"]
+    assert not list(directory.iterdir())
+
+
 def test_the_command_line_round_trip_in_a_fresh_data_directory(tmp_path, demo_file_text):
     """The real commands, in their own processes, against their own database."""
     source = tmp_path / "demo.json"
