@@ -60,12 +60,20 @@ def run(args: argparse.Namespace) -> int:
     from mafiatab.accounts.models import User
     from mafiatab.accounts.services import account_create
 
-    username = _ask("Login: ", args.username, no_input=args.no_input)
-    if not username:
-        print("give the login (--username)", file=sys.stderr)
+    try:
+        username = _ask("Login: ", args.username, no_input=args.no_input)
+        if not username:
+            print("give the login (--username)", file=sys.stderr)
+            return 2
+        nickname = _ask("Nickname: ", args.nickname, no_input=args.no_input) or username
+        password = _password(args.no_input)
+    except EOFError:  # the input ended (Ctrl-D, or no terminal and nothing piped in)
+        print(
+            f"\nno answer: run it in a terminal, or give --username, --nickname and "
+            f"--no-input with the password in {PASSWORD_ENV}",
+            file=sys.stderr,
+        )
         return 2
-    nickname = _ask("Nickname: ", args.nickname, no_input=args.no_input) or username
-    password = _password(args.no_input)
     if not password:
         print(f"give a password (asked, or {PASSWORD_ENV} with --no-input)", file=sys.stderr)
         return 2

@@ -82,6 +82,30 @@ def test_createsuperuser_makes_an_administrator_who_can_sign_in(tmp_path):
     assert again.returncode == 2 and "already taken" in again.stderr
 
 
+def _run(args: list[str], env: dict[str, str], **kwargs: Any) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*MAFIATAB, *args], env=env, capture_output=True, text=True, timeout=120, **kwargs
+    )
+
+
+def _one_line_refusal(result: subprocess.CompletedProcess[str], *words: str) -> None:
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    for word in words:
+        assert word in result.stderr
+
+
+@ONCE
+def test_createsuperuser_with_nothing_to_read_says_how_to_run_it_instead_of_a_traceback(
+    tmp_path,
+):
+    result = _run(["createsuperuser"], _env(tmp_path), stdin=subprocess.DEVNULL)
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr, result.stderr
+    assert "--no-input" in result.stderr and "MAFIATAB_ADMIN_PASSWORD" in result.stderr
+
+
 @ONCE
 def test_make_demo_passes_the_port():
     root = Path(__file__).resolve().parents[2]
