@@ -45,6 +45,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def setup_problem(exc: BaseException) -> str | None:
+    """What is wrong with the setting up, in one line, when `exc` says so: a setting of
+    the environment Django refuses, or a database it cannot reach. None otherwise."""
+    exceptions = sys.modules.get("django.core.exceptions")
+    if exceptions is not None and isinstance(exc, exceptions.ImproperlyConfigured):
+        return str(exc)
+    db = sys.modules.get("django.db")
+    if db is not None and isinstance(exc, db.OperationalError):
+        from mafiatab.commands import first_line
+
+        return f"cannot use the database (DATABASE_URL): {first_line(exc)}"
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -53,6 +67,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except Exception as exc:
+        problem = setup_problem(exc)
+        if problem is None:
+            raise
+        print(f"mafiatab: {problem}", file=sys.stderr)
+        return 2
     return code
 
 

@@ -22,13 +22,16 @@
 from __future__ import annotations
 
 import datetime as dt
+import math
 import os
 import secrets
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -47,8 +50,28 @@ def _flag_default(name: str, default: bool) -> bool:
 
 
 def _seconds(name: str, default: float) -> float:
+    """A number from the environment; a value that is not one stops the start with a
+    message naming the variable (an env file's `VAR=5  # comment` keeps the comment)."""
     value = os.environ.get(name, "").strip()
-    return float(value) if value else default
+    if not value:
+        return default
+    try:
+        number = float(value)
+    except ValueError:
+        number = math.nan
+    if not math.isfinite(number) or number < 0:
+        raise ImproperlyConfigured(f"{name} must be a number, not {value[:60]!r}")
+    return number
+
+
+def _database(url: str) -> dict[str, Any]:
+    try:
+        return dict(dj_database_url.parse(url, conn_max_age=60))
+    except ValueError as exc:  # an unknown scheme, a malformed port
+        raise ImproperlyConfigured(
+            f"DATABASE_URL is not a database address ({exc}); "
+            "expected postgres://USER:PASSWORD@HOST:PORT/NAME"
+        ) from None
 
 
 def data_dir() -> Path:
@@ -144,7 +167,7 @@ TEMPLATES = [
 ]
 
 if os.environ.get("DATABASE_URL"):
-    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)}
+    DATABASES = {"default": _database(os.environ["DATABASE_URL"])}
 else:
     DATABASES = {
         "default": {

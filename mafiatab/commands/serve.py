@@ -14,9 +14,19 @@ import sys
 from typing import Any
 
 
+class SettingError(ValueError):
+    """An environment variable that does not hold what it must."""
+
+
 def _env_int(name: str, default: int) -> int:
+    """A whole number from the environment; anything else is refused by name (an env
+    file's `MAFIATAB_WORKERS=4  # processes` keeps the comment in the value)."""
     value = os.environ.get(name, "").strip()
-    return int(value) if value.isdigit() else default
+    if not value:
+        return default
+    if not value.isascii() or not value.isdigit() or len(value) > 6:
+        raise SettingError(f"{name} must be a whole number, not {value[:60]!r}")
+    return int(value)
 
 
 def register(subparsers: Any) -> None:
@@ -38,19 +48,19 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--port",
         type=int,
-        default=_env_int("MAFIATAB_PORT", 8000),
+        default=None,
         help="port to listen on (MAFIATAB_PORT, default 8000)",
     )
     parser.add_argument(
         "--workers",
         type=int,
-        default=_env_int("MAFIATAB_WORKERS", 2),
+        default=None,
         help="worker processes (MAFIATAB_WORKERS, default 2)",
     )
     parser.add_argument(
         "--threads",
         type=int,
-        default=_env_int("MAFIATAB_THREADS", 4),
+        default=None,
         help="threads per worker (MAFIATAB_THREADS, default 4)",
     )
     parser.add_argument(
@@ -72,7 +82,23 @@ def unapplied_migrations() -> list[str]:
     return [f"{migration.app_label}.{migration.name}" for migration, _backwards in plan]
 
 
+def _from_environment(args: argparse.Namespace) -> None:
+    """Options not given on the command line come from the environment."""
+    for option, name, default in (
+        ("port", "MAFIATAB_PORT", 8000),
+        ("workers", "MAFIATAB_WORKERS", 2),
+        ("threads", "MAFIATAB_THREADS", 4),
+    ):
+        if getattr(args, option) is None:
+            setattr(args, option, _env_int(name, default))
+
+
 def run(args: argparse.Namespace) -> int:
+    try:
+        _from_environment(args)
+    except SettingError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     if args.workers < 1 or args.threads < 1:
         print("--workers and --threads must be 1 or more", file=sys.stderr)
         return 2

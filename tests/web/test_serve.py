@@ -107,6 +107,36 @@ def test_createsuperuser_with_nothing_to_read_says_how_to_run_it_instead_of_a_tr
 
 
 @ONCE
+def test_a_setting_with_an_env_file_comment_in_its_number_is_named_in_one_line(tmp_path):
+    # A systemd EnvironmentFile keeps a comment after the value as part of it.
+    env = _env(tmp_path, MAFIATAB_LOGIN_FAILURES="5     # failed logins before a lockout")
+    result = _run(["createsuperuser", "--username", "boss", "--no-input"], env)
+    _one_line_refusal(result, "MAFIATAB_LOGIN_FAILURES", "must be a number")
+
+
+@ONCE
+def test_serve_refuses_a_worker_count_that_is_not_a_number_instead_of_ignoring_it(tmp_path):
+    env = _env(tmp_path, MAFIATAB_WORKERS="4            # processes; about 2 per CPU core")
+    result = _run(["serve", "--port", str(_free_port())], env)
+    _one_line_refusal(result, "MAFIATAB_WORKERS", "whole number")
+
+
+@ONCE
+def test_a_database_that_cannot_be_reached_is_one_line_naming_database_url(tmp_path):
+    url = f"postgres://mafiatab:wrong@127.0.0.1:{_free_port()}/mafiatab"
+    for command in (["serve", "--port", str(_free_port())], ["export", "some-cup"]):
+        result = _run(command, _env(tmp_path, DATABASE_URL=url))
+        _one_line_refusal(result, "DATABASE_URL", "127.0.0.1")
+
+
+@ONCE
+def test_a_misspelt_database_url_is_named_in_one_line(tmp_path):
+    env = _env(tmp_path, DATABASE_URL="postgress://mafiatab:pw@127.0.0.1:5432/mafiatab")
+    result = _run(["export", "some-cup"], env)
+    _one_line_refusal(result, "DATABASE_URL", "postgres://USER:PASSWORD@HOST:PORT/NAME")
+
+
+@ONCE
 def test_make_demo_passes_the_port():
     root = Path(__file__).resolve().parents[2]
     result = subprocess.run(
