@@ -88,5 +88,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     user.is_staff = user.is_superuser = True
     user.save(update_fields=["is_staff", "is_superuser"])
-    print(f"Created the administrator {username!r}; sign in at /accounts/login/.")
+    from mafiatab.tournaments.cli import database_description
+
+    print(
+        f"Created the administrator {username!r} in {database_description()}; "
+        "sign in at /accounts/login/."
+    )
     return 0

@@ -70,8 +70,11 @@ def run(args: argparse.Namespace) -> int:
         # The checks above should leave nothing for the database to refuse; if it
         # does, the file is still refused in one line and nothing is stored.
         return _refuse([f"{args.file}: the database refused it ({first_line(exc)})"])
+    from mafiatab.tournaments.cli import database_description
+
     print(
-        f"Imported {tournament.name!r}: {len(core.games)} games, {len(core.penalties)} penalties."
+        f"Imported {tournament.name!r}: {len(core.games)} games, {len(core.penalties)} "
+        f"penalties, into {database_description()}."
     )
     print(tournament.slug)
     return 0

@@ -1,4 +1,4 @@
-"""Starting Django from the `mafiatab` command line (demo, import, export)."""
+"""Starting Django from the `mafiatab` command line (demo, import, export, createsuperuser)."""
 
 from __future__ import annotations
 
@@ -23,3 +23,15 @@ def setup_django(data_dir: str | None) -> Path:
         django.setup()
     call_command("migrate", verbosity=0, interactive=False)
     return Path(settings.DATA_DIR)
+
+
+def database_description() -> str:
+    """Which database the command wrote to, for its report: an organiser whose shell
+    lacks DATABASE_URL sees at once that it went to the SQLite file instead."""
+    from django.db import connection
+
+    config = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"the SQLite database {config['NAME']}"
+    place = f"{config.get('HOST') or 'localhost'}:{config.get('PORT') or 'default port'}"
+    return f"the {connection.display_name} database {config['NAME']!r} on {place}"

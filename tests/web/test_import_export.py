@@ -31,6 +31,9 @@ def test_import_then_export_gives_the_same_file_and_standings(tmp_path, capsys, 
     source.write_text(demo_file_text, encoding="utf-8")
     code, out, _err = _import(source, capsys)
     assert code == 0
+    from django.db import connection
+
+    assert f"into the {connection.display_name} database" in out  # which one it went to
     slug = out.strip().splitlines()[-1]
     tournament = Tournament.objects.get(slug=slug)
 

@@ -65,6 +65,8 @@ def test_createsuperuser_makes_an_administrator_who_can_sign_in(tmp_path):
         [*command, "--no-input"], env=env, capture_output=True, text=True, timeout=120
     )
     assert result.returncode == 0, result.stderr
+    # Which database it went to: a shell without DATABASE_URL writes to SQLite.
+    assert f"SQLite database {tmp_path / 'mafiatab.sqlite3'}" in result.stdout
     import sqlite3
 
     from django.contrib.auth.hashers import check_password
