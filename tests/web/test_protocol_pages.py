@@ -239,3 +239,35 @@ def test_the_form_keeps_the_participants_spelling_of_a_nickname_typed_in_another
     assert client.post(_url("protocol", game), data).status_code == 302
     game.refresh_from_db()
     assert game.versions.get(number=2).data["seats"][3]["player"] == "Alpha4"
+
+
+def _told(response) -> tuple[str, str]:
+    """The last message the request left for the next page."""
+    from django.contrib.messages import get_messages
+
+    told = list(get_messages(response.wsgi_request))[-1]
+    return told.level_tag, str(told)
+
+
+def test_the_chiefs_buttons_tell_how_it_went_and_go_back_to_the_game(client, two_tables):
+    game, other = two_tables["game1"], two_tables["game2"]
+    detail = _url("detail", game)
+    protocol_save(
+        game=game, data=complete_data(game), by=two_tables["judge"], base_version=1, submit=True
+    )
+    client.force_login(two_tables["chief"])
+    refused = client.post(_url("return", game), {"reason": " "})
+    assert refused["Location"] == detail
+    assert _told(refused) == ("error", "Say what the table judge should fix.")
+    stale = client.post(_url("confirm", game), {"base_version": "1"})
+    assert stale["Location"] == detail and "changed by someone else" in _told(stale)[1]
+    returned = client.post(_url("return", game), {"reason": "seat 4 fouls"})
+    assert _told(returned) == ("success", "The protocol was returned to its judge.")
+    game.refresh_from_db()
+    assert game.status == GameStatus.DRAFT
+    replayed = client.post(_url("replay", game), {"reason": "lost connection", "replay": other.pk})
+    assert replayed["Location"] == detail
+    assert _told(replayed) == ("success", "The game is marked replayed.")
+    game.refresh_from_db()
+    assert game.replayed and game.replay == other
+    assert client.get(_url("confirm", game)).status_code == 405

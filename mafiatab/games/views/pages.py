@@ -1,0 +1,112 @@
+"""Pages to read: the list of games, a game's protocol and its history of versions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from mafiatab.core.scoring import format_points
+from mafiatab.games import forms as pf
+from mafiatab.games import selectors
+from mafiatab.games.conversion import game_data
+from mafiatab.games.models import Game
+from mafiatab.games.views.access import _load
+from mafiatab.tournaments.models import Tournament
+from mafiatab.tournaments.permissions import permissions_for, user_can
+from mafiatab.tournaments.views import tournament_context
+
+
+@require_GET
+def game_list(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every game by stage and round: confirmed ones for all, every status for the staff."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    staff = user_can(request.user, tournament, "view_protocols")
+    context = tournament_context(request, tournament) | {
+        "staff_view": staff,
+        "rounds": selectors.games_by_round(tournament, with_unconfirmed=staff),
+        "seat_numbers": list(pf.SEATS),
+    }
+    return render(request, "games/list.html", context)
+
+
+@require_GET
+def detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A game's protocol, public once confirmed."""
+    game = _load(request, slug, pk, "view")
+    if isinstance(game, HttpResponse):
+        return game
+    tournament = game.tournament
+    data = game_data(game)
+    check = selectors.check_protocol(data, ruleset=tournament.ruleset)
+    context = {
+        "tournament": tournament,
+        "game": game,
+        "can": permissions_for(request.user, tournament),
+        "can_edit": user_can(request.user, tournament, "enter_protocol", game=game),
+        "can_protest": game.submitted_at is not None
+        and user_can(request.user, tournament, "file_protest", game=game),
+        "rows": _seat_rows(data, check, {}),
+        "data": data,
+        "protests": game.protests.select_related("filed_by", "decided_by", "version"),
+        "games": Game.objects.filter(tournament=tournament).exclude(pk=game.pk),
+    }
+    return render(request, "games/detail.html", context)
+
+
+@require_GET
+def history(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Every version of the protocol: who, when, why, and what changed."""
+    game = _load(request, slug, pk, "view")
+    if isinstance(game, HttpResponse):
+        return game
+    versions = list(game.versions.select_related("author"))
+    entries = []
+    previous: dict[str, Any] = {}
+    for version in versions:
+        entries.append(
+            {"version": version, "changes": selectors.version_changes(previous, version.data)}
+        )
+        previous = version.data
+    context = {
+        "tournament": game.tournament,
+        "game": game,
+        "can": permissions_for(request.user, game.tournament),
+        "entries": list(reversed(entries)),
+    }
+    return render(request, "games/history.html", context)
+
+
+def _seat_rows(
+    data: dict[str, Any], check: selectors.ProtocolCheck, cells: dict[str, list[str]]
+) -> list[dict[str, Any]]:
+    sums = selectors.points_by_seat(data, check)
+    raw = pf.raw_from_data(data)
+    rows = []
+    for n in pf.SEATS:
+        points = sums.get(n)
+        rows.append(
+            {
+                "n": n,
+                "player": raw.get(f"player_{n}", ""),
+                "role": raw.get(f"role_{n}", ""),
+                "letter": _letter(raw.get(f"role_{n}", "")),
+                "fouls": len(raw.get(f"fouls_{n}") or []),
+                "main": format_points(points["main"]) if points else "",
+                "extra": format_points(points["extra"], signed=True)
+                if points and points["extra"]
+                else "",
+            }
+        )
+    return rows
+
+
+def _letter(role: str) -> str:
+    from mafiatab.core.roles import Role
+
+    try:
+        return Role.parse(role).letter if role else ""
+    except ValueError:
+        return role

@@ -1,0 +1,201 @@
+"""The protocol form of one table: what it shows (rows, problems by cell, points as
+typed), how a post is read, saving and submitting, and the htmx preview.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from mafiatab.core.scoring import format_points
+from mafiatab.games import forms as pf
+from mafiatab.games import selectors, services
+from mafiatab.games.conversion import game_data
+from mafiatab.games.models import Game
+from mafiatab.games.views.access import _NO_BASE_VERSION, _base_version, _error_text, _load
+from mafiatab.registrations.selectors import seat_choices
+from mafiatab.tournaments.permissions import permissions_for, user_can
+
+
+def _chief_flags(parsed: pf.Parsed, stored: dict[str, Any], *, chief: bool) -> None:
+    """Only the chief judge sets the 8.4.3 approval; a table judge keeps what was approved."""
+    if chief:
+        return
+    approved = {
+        (e.get("seat"), str(e.get("points")))
+        for e in stored.get("judge_extra") or []
+        if e.get("chief_approved")
+    }
+    for extra in parsed.data.get("judge_extra") or []:
+        extra["chief_approved"] = (extra["seat"], str(extra["points"])) in approved
+
+
+def _parse(request: HttpRequest, game: Game) -> tuple[dict[str, Any], pf.Parsed]:
+    stored = game_data(game)
+    raw = pf.raw_from_post(request.POST)
+    parsed = pf.data_from_raw(raw, base=stored, online=game.tournament.is_online)
+    chief = user_can(request.user, game.tournament, "confirm_protocol")
+    _chief_flags(parsed, stored, chief=chief)
+    if game.replayed:
+        parsed.data["replayed"] = True
+    return raw, parsed
+
+
+def _form_context(
+    request: HttpRequest,
+    game: Game,
+    raw: dict[str, Any],
+    parsed: pf.Parsed,
+    *,
+    base_version: int,
+    extra: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    tournament = game.tournament
+    check = selectors.check_protocol(parsed.data, ruleset=tournament.ruleset)
+    _seated, not_seated = selectors.seat_participants(
+        tournament.pk, parsed.data, stored=game_data(game)
+    )
+    problems = [*parsed.problems, *not_seated, *check.problems]
+    cells = pf.problems_by_cell(problems, parsed.data)
+    sums = selectors.points_by_seat(parsed.data, check)
+    return {
+        "tournament": tournament,
+        "game": game,
+        "can": permissions_for(request.user, tournament),
+        "raw": raw,
+        "layout": _layout(raw, cells, sums),
+        "cells": cells,
+        "problem_count": len(problems),
+        "problems": problems,
+        "readable": check.protocol is not None,
+        "base_version": base_version,
+        "online": tournament.is_online,
+        "chief": user_can(request.user, tournament, "confirm_protocol"),
+        "rules": tuple(tournament.regulation.negative_action_rules),
+        "approval_above": format_points(tournament.regulation.judge_unapproved_cap),
+        "role_letters": pf.ROLE_LETTERS,
+        "seat_numbers": list(pf.SEATS),
+        "protests": game.protests.all(),
+        "seat_choices": seat_choices(tournament.pk),
+        "seat_choices_id": pf.SEAT_CHOICES_ID,
+        **(extra or {}),
+    }
+
+
+def _layout(
+    raw: dict[str, Any], cells: dict[str, list[str]], sums: dict[int, Any]
+) -> dict[str, Any]:
+    """The form's rows, each with its values and its problems."""
+
+    def pb(key: str) -> dict[str, Any]:
+        return {"key": key, "messages": cells.get(key, [])}
+
+    seats = []
+    for n in pf.SEATS:
+        points = sums.get(n)
+        fouls = raw.get(f"fouls_{n}") or []
+        seats.append(
+            {
+                "n": n,
+                "player": raw.get(f"player_{n}", ""),
+                "role": raw.get(f"role_{n}", ""),
+                "fouls": [(i, str(i) in fouls) for i in range(1, pf.MAX_FOULS + 1)],
+                "pb_player": pb(f"player_{n}"),
+                "pb_role": pb(f"role_{n}"),
+                "pb_fouls": pb(f"fouls_{n}"),
+                "main": format_points(points["main"]) if points else "",
+                "extra": format_points(points["extra"], signed=True)
+                if points and points["extra"]
+                else "",
+            }
+        )
+
+    def rows(prefix: str, count: range, names: tuple[str, ...]) -> list[dict[str, Any]]:
+        return [
+            {"i": i, **{name: raw.get(f"{prefix}{i}_{name}", "") for name in names}}
+            | {"pb": pb(f"{prefix}{i}")}
+            for i in count
+        ]
+
+    return {
+        "seats": seats,
+        "blocks": rows("v", pf.BLOCKS, ("day", "nominees", "votes", "by", "revote")),
+        "extras": rows("extra", pf.EXTRA_ROWS, ("seat", "points", "reason", "approved")),
+        "penalties": rows("pen", pf.PENALTY_ROWS, ("seat", "rule", "reason")),
+        "removals": rows("rem", pf.REMOVAL_ROWS, ("seat", "reason", "online", "waived")),
+        "best": [raw.get(f"bm_{i}", "") for i in pf.BEST_MOVE_CELLS],
+        "pb": {key: pb(key) for key in pf.cell_keys()},
+    }
+
+
+def protocol(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The protocol form of one table: the judge fills it, signs and submits it."""
+    game = _load(request, slug, pk, "enter_protocol")
+    if isinstance(game, HttpResponse):
+        return game
+    if request.method != "POST":
+        stored = game_data(game)
+        raw = pf.raw_from_data(stored)
+        parsed = pf.data_from_raw(raw, base=stored, online=game.tournament.is_online)
+        parsed.data = stored
+        context = _form_context(request, game, raw, parsed, base_version=game.version)
+        return render(request, "games/protocol.html", context)
+    raw, parsed = _parse(request, game)
+    action = request.POST.get("action", "save")
+    base_version = _base_version(request)
+    reason = request.POST.get("reason", "")
+    error, status = None, 200
+    if base_version is None and action in ("save", "submit"):
+        error, status = _NO_BASE_VERSION, 400
+    elif parsed.problems and action != "check":
+        error = _("Some entries cannot be read; see the marked fields.")
+    elif action in ("save", "submit"):
+        try:
+            services.protocol_save(
+                game=game,
+                data=parsed.data,
+                by=request.user,  # type: ignore[arg-type]
+                base_version=base_version,
+                submit=action == "submit",
+                reason=reason,
+            )
+        except services.ProtocolChanged as exc:
+            error, status = str(exc), 409
+        except services.ProtocolInvalid:
+            error = _("The protocol has problems; see the marked fields.")
+        except ValidationError as exc:
+            error = _error_text(exc)
+        else:
+            if action == "submit":
+                messages.success(request, _("The protocol is signed and submitted."))
+            else:
+                messages.success(request, _("The protocol is saved."))
+            return redirect("games:detail", slug=slug, pk=game.pk)
+    context = _form_context(
+        request,
+        game,
+        raw,
+        parsed,
+        base_version=base_version or game.version,
+        extra={"error": error, "reason": reason},
+    )
+    if error and status == 200:
+        status = 422
+    return render(request, "games/protocol.html", context, status=status)
+
+
+@require_POST
+def preview(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The points columns and the problems of the form as typed (htmx swaps them in)."""
+    game = _load(request, slug, pk, "enter_protocol")
+    if isinstance(game, HttpResponse):
+        return game
+    raw, parsed = _parse(request, game)
+    context = _form_context(request, game, raw, parsed, base_version=game.version)
+    return render(request, "games/_live.html", context)
