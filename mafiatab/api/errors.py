@@ -58,6 +58,8 @@ INVALID: dict[int, Any] = {422: Error}
 NOT_FOUND: dict[int, Any] = {404: Error, **INVALID}
 #: Reading a request body (413: larger than the server reads):
 BAD_INPUT: dict[int, Any] = {400: Error, 413: Error, **INVALID}
+#: A write that names the version it starts from (409: someone wrote meanwhile):
+VERSIONED_WRITE: dict[int, Any] = {**AUTH_ERRORS, **NOT_FOUND, **BAD_INPUT, 409: Error}
 
 
 class NotFound(HttpError):

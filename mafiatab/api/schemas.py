@@ -7,10 +7,11 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Annotated
 
-from ninja import Field, Schema
+from ninja import Field, Path, Schema
 from ninja.pagination import LimitOffsetPagination
 from pydantic import AfterValidator, BeforeValidator, StringConstraints, WithJsonSchema
 
+from mafiatab.api.errors import MAX_ID
 from mafiatab.core.regulations import REGULATIONS
 from mafiatab.core.scoring import round_half_up
 
@@ -51,6 +52,8 @@ Points = Annotated[
 DateText = Annotated[str, StringConstraints(max_length=32), AfterValidator(_printable)]
 #: A short label.
 Label = Annotated[str, StringConstraints(max_length=100), AfterValidator(_printable)]
+#: A game's id in an address (the games' and the console's routers).
+GameId = Path(..., ge=1, le=MAX_ID, description="The game's id.")
 
 
 def points(value: Decimal | Fraction) -> float:

@@ -17,28 +17,19 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
-from ninja import Field, Path, Router, Schema
+from ninja import Field, Router, Schema
 from ninja import Status as HttpStatus
 from ninja.errors import HttpError
 
 from mafiatab.api.auth import caller
-from mafiatab.api.errors import (
-    AUTH_ERRORS,
-    BAD_INPUT,
-    MAX_ID,
-    NOT_FOUND,
-    Error,
-    NotFound,
-    tournament_or_404,
-)
+from mafiatab.api.errors import MAX_ID, NOT_FOUND, VERSIONED_WRITE, NotFound, tournament_or_404
+from mafiatab.api.schemas import GameId
 from mafiatab.console import selectors, services
 from mafiatab.console.models import GameLog
 from mafiatab.games.models import Game
 
 router = Router(tags=["console"])
 
-GameId = Path(..., ge=1, le=MAX_ID, description="The game's id.")
-WRITE = {**AUTH_ERRORS, **NOT_FOUND, **BAD_INPUT, 409: Error}
 After = Field(None, ge=0, le=MAX_ID, description="The number of the last entry the writer knew.")
 
 
@@ -140,7 +131,7 @@ def get_log(request: HttpRequest, slug: str, game_id: int = GameId):
 
 @router.post(
     "/tournaments/{slug}/games/{game_id}/log",
-    response={201: ConsoleLogOut, **WRITE},
+    response={201: ConsoleLogOut, **VERSIONED_WRITE},
     summary="Start a game on the console",
 )
 def start_log(request: HttpRequest, slug: str, data: ConsoleStartIn, game_id: int = GameId):
@@ -152,7 +143,7 @@ def start_log(request: HttpRequest, slug: str, data: ConsoleStartIn, game_id: in
 
 @router.post(
     "/tournaments/{slug}/games/{game_id}/log/events",
-    response={200: ConsoleLogOut, 201: ConsoleLogOut, **WRITE},
+    response={200: ConsoleLogOut, 201: ConsoleLogOut, **VERSIONED_WRITE},
     summary="Append an event",
 )
 def append_event(request: HttpRequest, slug: str, data: ConsoleEventIn, game_id: int = GameId):
@@ -169,7 +160,7 @@ def append_event(request: HttpRequest, slug: str, data: ConsoleEventIn, game_id:
 
 @router.post(
     "/tournaments/{slug}/games/{game_id}/log/undo",
-    response={200: ConsoleLogOut, 201: ConsoleLogOut, **WRITE},
+    response={200: ConsoleLogOut, 201: ConsoleLogOut, **VERSIONED_WRITE},
     summary="Undo the last event",
 )
 def undo_event(request: HttpRequest, slug: str, data: ConsoleUndoIn, game_id: int = GameId):

@@ -1,0 +1,87 @@
+"""Between the API's schemas and the protocol's data: a `ProtocolIn` becomes the
+tournament file's dictionary form; a game and a protest become the answers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from ninja.errors import HttpError
+
+from mafiatab.games.api.schemas import GameOut, ProtocolIn
+from mafiatab.games.conversion import game_data
+from mafiatab.games.models import Game, GameStatus, Protest
+from mafiatab.games.selectors import check_protocol
+from mafiatab.registrations.models import SEATED_STATUSES, Registration
+from mafiatab.tournaments.models import Tournament
+
+
+def _detail(game: Game) -> dict[str, Any]:
+    data = game_data(game)
+    problems = (
+        check_protocol(data, ruleset=game.tournament.ruleset).problems
+        if game.status != GameStatus.DRAFT
+        else []
+    )
+    holders = dict(game.seats.values_list("number", "registration_id"))
+    return {
+        **{f: getattr(game, f) for f in GameOut.model_fields if f != "id"},
+        "id": game.pk,
+        "participants": [holders.get(n) for n in range(1, len(data.get("seats") or []) + 1)],
+        "protocol": data,
+        "problems": [
+            {"seat": p.seat, "field": p.field, "message": p.message, "code": p.code}
+            for p in problems
+        ],
+    }
+
+
+def _participant(tournament: Tournament, registration_id: int) -> str:
+    holder = Registration.objects.filter(
+        tournament=tournament, pk=registration_id, status__in=SEATED_STATUSES
+    ).first()
+    if holder is None:
+        raise HttpError(
+            422,
+            _("There is no participant %(id)d in this tournament.") % {"id": registration_id},
+        )
+    return holder.nickname
+
+
+def _data(protocol: ProtocolIn, tournament: Tournament) -> dict[str, Any]:
+    data = protocol.model_dump()
+    for seat in data["seats"]:
+        registration_id = seat.pop("participant")
+        if registration_id is not None:
+            seat["player"] = _participant(tournament, registration_id)
+        elif seat["player"] is None:
+            seat["player"] = ""
+    for extra in data["judge_extra"]:
+        points = extra["points"]
+        extra["points"] = int(points) if points == points.to_integral_value() else float(points)
+    for block in data["voting"]:
+        for key in ("votes", "nominated_by"):
+            if not block[key]:
+                del block[key]
+        if not block["revote"]:
+            del block["revote"]
+    for key in ("judge_extra", "penalties", "disqualified", "best_move"):
+        if not data[key]:
+            del data[key]
+    return data
+
+
+def _protest_out(protest: Protest) -> dict[str, Any]:
+    return {
+        "id": protest.pk,
+        "game_id": protest.game_id,
+        "seat": protest.seat,
+        "text": protest.text,
+        "filed_at": protest.filed_at,
+        "status": protest.status,
+        "decision": protest.decision,
+        "by_committee": protest.by_committee,
+        "decided_at": protest.decided_at,
+        "version": protest.version.number if protest.version else None,
+    }
