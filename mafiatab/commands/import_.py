@@ -28,6 +28,13 @@ def register(subparsers: Any) -> None:
         default=None,
         help="the account that organises the imported tournament (Django's admin is read-only)",
     )
+    parser.add_argument(
+        "--slug",
+        metavar="SLUG",
+        default=None,
+        help="the tournament's address, e.g. the one it had before a restore "
+        "(default: made from its name; refused when taken)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -59,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
             return _refuse([f"there is no active account {args.organiser!r}"])
     try:
         with transaction.atomic():
-            tournament = tournament_import(core=core, by=None)
+            tournament = tournament_import(core=core, by=None, slug=args.slug)
             if organiser is not None:
                 staff_assign(
                     tournament=tournament, user=organiser, role=StaffRole.ORGANISER, by=None

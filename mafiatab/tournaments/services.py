@@ -312,13 +312,36 @@ def storable_problems(core: CoreTournament) -> list[str]:
 
 
 @transaction.atomic
+def chosen_slug(slug: str) -> str:
+    """`slug` as a tournament's address (a restore keeping the address it had), or a
+    ValidationError saying why it cannot be."""
+    from django.core.validators import validate_slug
+
+    if len(slug) > Tournament._meta.get_field("slug").max_length:
+        raise ValidationError(_("The address %(slug)s is too long.") % {"slug": slug[:90]})
+    try:
+        validate_slug(slug)
+    except ValidationError:
+        raise ValidationError(
+            _("The address %(slug)s may hold only Latin letters, digits, - and _.") % {"slug": slug}
+        ) from None
+    if Tournament.objects.filter(slug=slug).exists():
+        raise ValidationError(_("The address %(slug)s is taken.") % {"slug": slug})
+    return slug
+
+
 def tournament_import(
-    *, core: CoreTournament, by: User | None, info: TournamentInfo | None = None
+    *,
+    core: CoreTournament,
+    by: User | None,
+    info: TournamentInfo | None = None,
+    slug: str | None = None,
 ) -> Tournament:
     """Store a whole (already parsed and validated) tournament file: all of it or nothing.
 
     Every player of its games becomes a participant, linked to the account with the
-    same nickname when there is one.
+    same nickname when there is one. Its address is `slug` when given (refused when
+    taken), else one made from its name.
     """
     if by is not None:
         _ensure_person(by)
@@ -345,7 +368,7 @@ def tournament_import(
     if problems:
         raise ValidationError(problems)
     tournament = Tournament.objects.create(
-        slug=unique_slug(info.name),
+        slug=unique_slug(info.name) if slug is None else chosen_slug(slug),
         participants=core.participants,
         games_before_final=core.games_before_final,
         lot_seed=core.lot_seed,

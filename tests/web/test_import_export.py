@@ -114,6 +114,21 @@ def test_export_to_a_place_that_cannot_be_written_is_one_line_and_leaves_nothing
     assert not list(directory.iterdir())
 
 
+def test_import_with_a_slug_restores_the_address_the_tournament_had(
+    tmp_path, capsys, demo_file_text
+):
+    source = tmp_path / "demo.json"
+    source.write_text(demo_file_text, encoding="utf-8")
+    assert main(["import", str(source), "--slug", "winter-cup"]) == 0
+    assert capsys.readouterr().out.strip().splitlines()[-1] == "winter-cup"
+    assert Tournament.objects.get(slug="winter-cup").games.count() > 0
+    for slug, reason in (("winter-cup", "is taken"), ("winter cup!", "Latin letters")):
+        assert main(["import", str(source), "--slug", slug]) == 2
+        err = capsys.readouterr().err
+        assert reason in err and len(err.strip().splitlines()) == 1
+    assert Tournament.objects.count() == 1
+
+
 def test_the_command_line_round_trip_in_a_fresh_data_directory(tmp_path, demo_file_text):
     """The real commands, in their own processes, against their own database."""
     source = tmp_path / "demo.json"
