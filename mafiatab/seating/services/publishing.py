@@ -1,0 +1,143 @@
+"""Publishing a draft: every round of the stage with its tables and judges is created
+in the games, or none is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from mafiatab.games.models import Round
+from mafiatab.games.services import TablePlan, round_create
+from mafiatab.seating.models import DraftStatus, SeatingDraft
+from mafiatab.seating.services.drafts import _summary
+from mafiatab.seating.services.inputs import participants, published_draft
+from mafiatab.seating.services.reseating import is_reseat, published_reseat
+from mafiatab.tournaments.models import Tournament
+from mafiatab.tournaments.permissions import ensure_can
+
+if TYPE_CHECKING:
+    from mafiatab.accounts.models import User
+
+
+def _check_judges(draft: SeatingDraft, judges: Mapping[int, User | None]) -> dict[int, User | None]:
+    numbers = sorted({int(t["table"]) for r in draft.rounds for t in r["tables"]})
+    chosen = {n: judges.get(n) for n in numbers}
+    seen: dict[int, int] = {}
+    for number, judge in chosen.items():
+        if judge is None:
+            continue
+        if judge.pk in seen:
+            raise ValidationError(
+                _("%(judge)s cannot judge tables %(a)d and %(b)d at the same time.")
+                % {"judge": judge, "a": seen[judge.pk], "b": number}
+            )
+        seen[judge.pk] = number
+    return chosen
+
+
+def _check_participants(tournament: Tournament, draft: SeatingDraft) -> None:
+    now = {p.nickname for p in participants(tournament)}
+    planned = set(draft.players)
+    if now == planned:
+        return
+    gone = sorted(planned - now)
+    new = sorted(now - planned)
+    parts = []
+    if gone:
+        parts.append(_("no longer participants: %(names)s") % {"names": ", ".join(gone)})
+    if new:
+        parts.append(_("not in this draft: %(names)s") % {"names": ", ".join(new)})
+    raise ValidationError(
+        _("The participants changed since this draft was generated (%(changes)s); generate again.")
+        % {"changes": "; ".join(parts)}
+    )
+
+
+def seating_publish(
+    *, draft: SeatingDraft, judges: Mapping[int, User | None], by: User | None
+) -> SeatingDraft:
+    """Publish a draft: every round with its tables and judges is created, or none is.
+
+    `judges` maps a physical table number to its judge (None: none yet). Refused
+    when a seating of the same stage is already published.
+    """
+    ensure_can(by, draft.tournament, "publish_seating")
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=draft.tournament_id)
+        draft = SeatingDraft.objects.select_for_update().get(pk=draft.pk)
+        already = published_draft(tournament, draft.stage)
+        if is_reseat(draft):
+            published_reseat(draft=draft, by=by)
+        elif already is not None:
+            raise ValidationError(
+                _(
+                    "The %(stage)s seating is already published (seed %(seed)d); "
+                    "it cannot be published twice."
+                )
+                % {"stage": already.get_stage_display(), "seed": already.seed}
+            )
+        if is_reseat(draft):
+            chosen = {int(t): None for t in draft.judges}
+        else:
+            _check_participants(tournament, draft)
+            chosen = _check_judges(draft, judges)
+            create_rounds(tournament=tournament, draft=draft, judges=chosen, by=by)
+            draft.judges = {str(n): (j.nickname if j else "") for n, j in chosen.items()}
+        draft.status = DraftStatus.PUBLISHED
+        draft.published_at = timezone.now()
+        draft.published_by = by
+        draft.save()
+        tournament.log_action(
+            "seating.published",
+            by=by,
+            target=draft.get_stage_display(),
+            after=_summary(draft) | {"judges": draft.judges},
+        )
+    return draft
+
+
+def create_rounds(
+    *,
+    tournament: Tournament,
+    draft: SeatingDraft,
+    judges: Mapping[int, User | None],
+    by: User | None,
+) -> None:
+    """Create the draft's rounds and tables in the games (inside the caller's transaction)."""
+    ensure_can(by, tournament, "publish_seating", "manage_rounds")
+    taken = sorted(
+        Round.objects.filter(
+            tournament=tournament, stage=draft.stage, number__in=[r["round"] for r in draft.rounds]
+        ).values_list("number", flat=True)
+    )
+    if taken:
+        raise ValidationError(
+            _("Rounds %(numbers)s of this stage already exist; the seating cannot create them.")
+            % {"numbers": ", ".join(str(n) for n in taken)}
+        )
+    for rnd in draft.rounds:
+        plans = [
+            TablePlan(
+                number=int(t["table"]),
+                judge=judges.get(int(t["table"])),
+                players=tuple(t["seats"]),
+            )
+            for t in rnd["tables"]
+        ]
+        try:
+            round_create(
+                tournament=tournament, stage=draft.stage, number=rnd["round"], tables=plans, by=by
+            )
+        except ValidationError as exc:
+            raise ValidationError(
+                [
+                    _("Round %(n)d: %(error)s") % {"n": rnd["round"], "error": message}
+                    for message in exc.messages
+                ]
+            ) from None
