@@ -37,7 +37,20 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from mafiatab.tournaments.cli import setup_django
 
-    setup_django(args.data_dir)
+    # A backup only reads: it never changes the database's tables behind the servers'
+    # backs (after a new version is installed, `mafiatab serve --migrate` does that).
+    setup_django(args.data_dir, migrate=False)
+    from mafiatab.commands.serve import unapplied_migrations
+
+    missing = unapplied_migrations()
+    if missing:
+        print(
+            f"the database lacks {len(missing)} migration(s) of this version "
+            f"({', '.join(missing[:3])}{', ...' if len(missing) > 3 else ''}): "
+            "export with the version that serves it, or run `mafiatab serve --migrate` first",
+            file=sys.stderr,
+        )
+        return 2
     from mafiatab.core.tournament_file import dumps_tournament
     from mafiatab.core.validation import validate_tournament
     from mafiatab.tournaments.conversion import core_tournament

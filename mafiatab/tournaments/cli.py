@@ -6,8 +6,9 @@ import os
 from pathlib import Path
 
 
-def setup_django(data_dir: str | None) -> Path:
-    """Configure Django with `data_dir` as the data directory; migrate the database.
+def setup_django(data_dir: str | None, *, migrate: bool = True) -> Path:
+    """Configure Django with `data_dir` as the data directory; migrate the database
+    (unless `migrate` is false: a command that only reads it).
 
     Returns the data directory in use.
     """
@@ -21,7 +22,8 @@ def setup_django(data_dir: str | None) -> Path:
 
     if not apps.ready:  # set up once: a second setup would configure the logging again
         django.setup()
-    call_command("migrate", verbosity=0, interactive=False)
+    if migrate:
+        call_command("migrate", verbosity=0, interactive=False)
     return Path(settings.DATA_DIR)
 
 

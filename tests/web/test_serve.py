@@ -139,6 +139,17 @@ def test_a_misspelt_database_url_is_named_in_one_line(tmp_path):
 
 
 @ONCE
+def test_export_leaves_a_database_lacking_migrations_untouched_and_says_so(tmp_path):
+    result = _run(["export", "some-cup"], _env(tmp_path))
+    _one_line_refusal(result, "migration", "mafiatab serve --migrate")
+    import sqlite3
+
+    with sqlite3.connect(tmp_path / "mafiatab.sqlite3") as db:
+        tables = db.execute("select name from sqlite_master where type = 'table'").fetchall()
+    assert tables == []
+
+
+@ONCE
 def test_make_demo_passes_the_port():
     root = Path(__file__).resolve().parents[2]
     result = subprocess.run(
