@@ -66,6 +66,25 @@ def _base_version(request: HttpRequest) -> int | None:
     return parse_int(request.POST.get("base_version", ""), low=0, high=MAX_INT)
 
 
+def with_game(
+    action: str,
+) -> Callable[[Callable[[HttpRequest, Game], HttpResponse]], Callable[..., HttpResponse]]:
+    """A view on the game `pk` of the tournament `slug` for people who may do `action`
+    on it ("view" for reading): the decorated function is given the game."""
+
+    def decorate(view: Callable[[HttpRequest, Game], HttpResponse]) -> Callable[..., HttpResponse]:
+        @functools.wraps(view)
+        def load(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+            game = _load(request, slug, pk, action)
+            if isinstance(game, HttpResponse):
+                return game
+            return view(request, game)
+
+        return load
+
+    return decorate
+
+
 def game_action(
     action: str,
 ) -> Callable[[Callable[[HttpRequest, Game], str]], Callable[..., HttpResponse]]:
@@ -75,11 +94,9 @@ def game_action(
 
     def decorate(run: Callable[[HttpRequest, Game], str]) -> Callable[..., HttpResponse]:
         @require_POST
+        @with_game(action)
         @functools.wraps(run)
-        def view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-            game = _load(request, slug, pk, action)
-            if isinstance(game, HttpResponse):
-                return game
+        def view(request: HttpRequest, game: Game) -> HttpResponse:
             try:
                 success = run(request, game)
             except services.ProtocolChanged as exc:

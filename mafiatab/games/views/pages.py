@@ -13,7 +13,7 @@ from mafiatab.games import forms as pf
 from mafiatab.games import selectors
 from mafiatab.games.conversion import game_data
 from mafiatab.games.models import Game
-from mafiatab.games.views.access import _load
+from mafiatab.games.views.access import with_game
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import permissions_for, user_can
 from mafiatab.tournaments.views import tournament_context
@@ -33,11 +33,9 @@ def game_list(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_GET
-def detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+@with_game("view")
+def detail(request: HttpRequest, game: Game) -> HttpResponse:
     """A game's protocol, public once confirmed."""
-    game = _load(request, slug, pk, "view")
-    if isinstance(game, HttpResponse):
-        return game
     tournament = game.tournament
     data = game_data(game)
     check = selectors.check_protocol(data, ruleset=tournament.ruleset)
@@ -57,11 +55,9 @@ def detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 @require_GET
-def history(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+@with_game("view")
+def history(request: HttpRequest, game: Game) -> HttpResponse:
     """Every version of the protocol: who, when, why, and what changed."""
-    game = _load(request, slug, pk, "view")
-    if isinstance(game, HttpResponse):
-        return game
     versions = list(game.versions.select_related("author"))
     entries = []
     previous: dict[str, Any] = {}

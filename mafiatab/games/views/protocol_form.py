@@ -18,7 +18,7 @@ from mafiatab.games import forms as pf
 from mafiatab.games import selectors, services
 from mafiatab.games.conversion import game_data
 from mafiatab.games.models import Game
-from mafiatab.games.views.access import _NO_BASE_VERSION, _base_version, _error_text, _load
+from mafiatab.games.views.access import _NO_BASE_VERSION, _base_version, _error_text, with_game
 from mafiatab.registrations.selectors import seat_choices
 from mafiatab.tournaments.permissions import permissions_for, user_can
 
@@ -134,11 +134,9 @@ def _layout(
     }
 
 
-def protocol(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+@with_game("enter_protocol")
+def protocol(request: HttpRequest, game: Game) -> HttpResponse:
     """The protocol form of one table: the judge fills it, signs and submits it."""
-    game = _load(request, slug, pk, "enter_protocol")
-    if isinstance(game, HttpResponse):
-        return game
     if request.method != "POST":
         stored = game_data(game)
         raw = pf.raw_from_data(stored)
@@ -176,7 +174,7 @@ def protocol(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                 messages.success(request, _("The protocol is signed and submitted."))
             else:
                 messages.success(request, _("The protocol is saved."))
-            return redirect("games:detail", slug=slug, pk=game.pk)
+            return redirect("games:detail", slug=game.tournament.slug, pk=game.pk)
     context = _form_context(
         request,
         game,
@@ -191,11 +189,9 @@ def protocol(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 @require_POST
-def preview(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+@with_game("enter_protocol")
+def preview(request: HttpRequest, game: Game) -> HttpResponse:
     """The points columns and the problems of the form as typed (htmx swaps them in)."""
-    game = _load(request, slug, pk, "enter_protocol")
-    if isinstance(game, HttpResponse):
-        return game
     raw, parsed = _parse(request, game)
     context = _form_context(request, game, raw, parsed, base_version=game.version)
     return render(request, "games/_live.html", context)
