@@ -128,16 +128,25 @@ def run(args: argparse.Namespace) -> int:
         call_command("migrate", verbosity=0, interactive=False)
     connections.close_all()  # the workers open their own
     mode = "production (HTTPS only)" if settings.PRODUCTION else "plain HTTP (not production)"
-    print(
-        f"Serving {mode} on http://{args.host}:{args.port}/ with {args.workers} worker(s) "
-        f"of {args.threads} thread(s) (Ctrl-C stops)",
-        flush=True,
+    return gunicorn_run(
+        bind=f"{args.host}:{args.port}",
+        workers=args.workers,
+        threads=args.threads,
+        ready=(
+            f"Serving {mode} on http://{args.host}:{args.port}/ with {args.workers} worker(s) "
+            f"of {args.threads} thread(s) (Ctrl-C stops)"
+        ),
     )
-    return gunicorn_run(bind=f"{args.host}:{args.port}", workers=args.workers, threads=args.threads)
 
 
-def gunicorn_run(*, bind: str, workers: int, threads: int) -> int:
-    """Run the application under gunicorn until interrupted; the exit code."""
+def gunicorn_run(*, bind: str, workers: int, threads: int, ready: str | None = None) -> int:
+    """Run the application under gunicorn until interrupted; the exit code. `ready` is
+    printed once gunicorn listens (not before: the port may be taken)."""
+
+    def when_ready(_server: Any) -> None:
+        if ready:
+            print(ready, flush=True)
+
     from gunicorn.app.base import BaseApplication
 
     class Server(BaseApplication):  # type: ignore[misc]
@@ -150,6 +159,7 @@ def gunicorn_run(*, bind: str, workers: int, threads: int) -> int:
                 "accesslog": "-",
                 "graceful_timeout": 5,
                 "control_socket_disable": True,  # no socket left in $HOME
+                "when_ready": when_ready,
             }.items():
                 if key in self.cfg.settings:
                     self.cfg.set(key, value)

@@ -150,6 +150,18 @@ def test_export_leaves_a_database_lacking_migrations_untouched_and_says_so(tmp_p
 
 
 @ONCE
+def test_serve_on_a_taken_port_fails_without_claiming_to_serve(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = _run(["serve", "--migrate", "--port", str(port)], _env(tmp_path))
+    assert result.returncode != 0
+    assert "Serving" not in result.stdout, result.stdout
+    assert f"127.0.0.1:{port}" in result.stderr or str(port) in result.stderr
+
+
+@ONCE
 def test_make_demo_passes_the_port():
     root = Path(__file__).resolve().parents[2]
     result = subprocess.run(
