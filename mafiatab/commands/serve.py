@@ -110,8 +110,9 @@ def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mafiatab.settings")
     import django
     from django.conf import settings
-    from django.core.management import call_command
     from django.db import connections
+
+    from mafiatab.tournaments.cli import migrate_database
 
     django.setup()
     missing = unapplied_migrations()
@@ -125,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if missing:
         print(f"Applying {len(missing)} migration(s)...", flush=True)
-        call_command("migrate", verbosity=0, interactive=False)
+        migrate_database()
     connections.close_all()  # the workers open their own
     mode = "production (HTTPS only)" if settings.PRODUCTION else "plain HTTP (not production)"
     return gunicorn_run(

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 
@@ -18,13 +21,51 @@ def setup_django(data_dir: str | None, *, migrate: bool = True) -> Path:
     import django
     from django.apps import apps
     from django.conf import settings
-    from django.core.management import call_command
 
     if not apps.ready:  # set up once: a second setup would configure the logging again
         django.setup()
     if migrate:
-        call_command("migrate", verbosity=0, interactive=False)
+        migrate_database()
     return Path(settings.DATA_DIR)
+
+
+#: The PostgreSQL advisory lock held while migrating ("mafia" in ASCII).
+MIGRATION_LOCK_KEY = 0x6D61666961
+
+
+@contextmanager
+def migration_lock() -> Iterator[None]:
+    """Held while the database is migrated, so that two commands started together (the
+    README's `mafiatab serve --migrate` and `mafiatab createsuperuser`) migrate one after
+    the other: the second finds nothing left to do instead of creating a table twice.
+    On PostgreSQL an advisory lock of the database; on SQLite a lock file in the data
+    directory."""
+    from django.conf import settings
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("select pg_advisory_lock(%s)", [MIGRATION_LOCK_KEY])
+        try:
+            yield
+        finally:
+            with connection.cursor() as cursor:
+                cursor.execute("select pg_advisory_unlock(%s)", [MIGRATION_LOCK_KEY])
+        return
+    with (Path(settings.DATA_DIR) / "migrate.lock").open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def migrate_database() -> None:
+    """Apply the unapplied migrations, one command at a time."""
+    from django.core.management import call_command
+
+    with migration_lock():
+        call_command("migrate", verbosity=0, interactive=False)
 
 
 def database_description() -> str:

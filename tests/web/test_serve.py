@@ -161,6 +161,79 @@ def test_serve_on_a_taken_port_fails_without_claiming_to_serve(tmp_path):
     assert f"127.0.0.1:{port}" in result.stderr or str(port) in result.stderr
 
 
+def _blocked_on(inode: int) -> bool:
+    """Whether some process waits for a lock on the file with this inode (/proc/locks
+    lists a waiter with "->")."""
+    lines = Path("/proc/locks").read_text().splitlines()
+    return any("->" in line and line.split()[-3].endswith(f":{inode}") for line in lines)
+
+
+@ONCE
+def test_a_command_started_while_another_migrates_waits_for_it_instead_of_failing(tmp_path):
+    """The README's first start runs `serve --migrate` and `createsuperuser` together:
+    the second command waits for the migrations to end, it does not apply them twice."""
+    import fcntl
+    import sqlite3
+
+    env = _env(tmp_path, MAFIATAB_ADMIN_PASSWORD="a-long-organiser-pass")
+    with (tmp_path / "migrate.lock").open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # as a migrating `mafiatab serve --migrate` does
+        process = subprocess.Popen(
+            [*MAFIATAB, "createsuperuser", "--username", "boss", "--no-input"],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        deadline = time.monotonic() + 60
+        inode = os.fstat(lock.fileno()).st_ino
+        while not _blocked_on(inode) and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert process.poll() is None, process.communicate()
+        assert _blocked_on(inode)
+        fcntl.flock(lock, fcntl.LOCK_UN)
+    _out, err = process.communicate(timeout=120)
+    assert process.returncode == 0, err
+    with sqlite3.connect(tmp_path / "mafiatab.sqlite3") as db:
+        assert db.execute("select count(*) from accounts_user").fetchone() == (1,)
+
+
+@pytest.mark.skipif(
+    not os.environ.get("DATABASE_URL", "").startswith("postgres"),
+    reason="needs PostgreSQL (scripts/pg.sh)",
+)
+@pytest.mark.django_db(transaction=True)
+def test_on_postgresql_a_command_waits_for_the_migrations_another_runs(tmp_path):
+    from mafiatab.accounts.models import User
+    from mafiatab.tournaments.cli import MIGRATION_LOCK_KEY
+
+    settings = connection.settings_dict
+    url = f"postgres://{settings['USER']}@{settings['HOST']}:{settings['PORT']}/{settings['NAME']}"
+    env = _env(tmp_path, DATABASE_URL=url, MAFIATAB_ADMIN_PASSWORD="a-long-organiser-pass")
+    waiting = "select count(*) from pg_locks where locktype = 'advisory' and not granted"
+    with connection.cursor() as cursor:
+        cursor.execute("select pg_advisory_lock(%s)", [MIGRATION_LOCK_KEY])
+        process = subprocess.Popen(
+            [*MAFIATAB, "createsuperuser", "--username", "boss", "--no-input"],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        deadline = time.monotonic() + 60
+        while process.poll() is None and time.monotonic() < deadline:
+            cursor.execute(waiting)
+            if cursor.fetchone()[0]:
+                break
+            time.sleep(0.05)
+        assert process.poll() is None, process.communicate()
+        assert not User.objects.filter(username="boss").exists()
+        cursor.execute("select pg_advisory_unlock(%s)", [MIGRATION_LOCK_KEY])
+    _out, err = process.communicate(timeout=120)
+    assert process.returncode == 0, err
+    assert User.objects.filter(username="boss", is_superuser=True).exists()
+
+
 @ONCE
 def test_make_demo_passes_the_port():
     root = Path(__file__).resolve().parents[2]
