@@ -60,11 +60,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _players(args: argparse.Namespace) -> list[str]:
-    from mafiatab.core.seating import SeatingError
+    from mafiatab.core.seating import MAX_PLAYERS, SeatingError
 
     if args.names is None:
         if args.players is None:
             raise SeatingError("give --players N or --names FILE")
+        if args.players > MAX_PLAYERS:  # refused before a list of them is made
+            raise SeatingError("players.too_many", count=args.players, limit=MAX_PLAYERS)
         return [str(i) for i in range(1, args.players + 1)]
     names = read_names(args.names)
     if args.players is not None and args.players != len(names):

@@ -87,7 +87,13 @@ SAY: dict[str, Say] = {
     "players.bad_name": _text(lambda: _("player names must be non-empty text, not %(value)s")),
     "players.twice": _text(lambda: _("player %(name)s is listed more than once")),
     "players.too_few": _players_too_few,
+    "players.too_many": _text(
+        lambda: _("%(count)s players are more than the planner seats (at most %(limit)s)")
+    ),
     "games.below_one": _text(lambda: _("every player must play at least one game, not %(games)s")),
+    "games.too_many": _text(
+        lambda: _("%(games)s games each are more than the planner plans (at most %(limit)s)")
+    ),
     "tables.below_one": _text(lambda: _("at least one table must be in play, not %(tables)s")),
     "tables.too_many": _tables_need,
     "fixed.not_a_player": _text(

@@ -7,11 +7,10 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from mafiatab.accounts.models import User
+from mafiatab.core.seating import MAX_GAMES
 from mafiatab.seating.models import STAGE_CHOICES
 from mafiatab.seating.services import SeatingInputs
 from mafiatab.tournaments.bounds import MAX_SMALL, BoundedIntegerField, parse_int
-
-MAX_GAMES = 60
 
 
 class GenerateForm(forms.Form):

@@ -63,6 +63,9 @@ def test_names_file_gives_the_players(capsys: pytest.CaptureFixture[str], tmp_pa
         (["--players", "30", "--games", "10", "--tables", "4"], "4 tables need 40 players"),
         (["--games", "10"], "give --players N or --names FILE"),
         (["--players", "20", "--games", "2", "--time-limit", "0"], "time limit must be positive"),
+        (["--players", "9" * 20, "--games", "10"], "at most 1000"),
+        (["--players", "1001", "--games", "1"], "1001 players are more than"),
+        (["--players", "30", "--games", "1000"], "1000 games each are more than"),
     ],
 )
 def test_impossible_inputs_give_one_line_and_exit_code_2(

@@ -42,6 +42,8 @@ def core_reasons() -> list[SeatingError]:
         _reason([*NAMES, ODD, ODD], 1),
         _reason(NAMES[:7], 1),
         _reason(NAMES, 0),
+        _reason([f"P{n}" for n in range(1, 1002)], 1),
+        _reason(NAMES, 61),
         _reason(NAMES, 1, tables=0),
         _reason(NAMES[:15], 2, tables=2),
         _reason(NAMES, 1, fixed_tables={"Ghost": 1}),
@@ -103,6 +105,8 @@ def test_the_numbers_and_nicknames_are_kept():
     assert "«P1» уже сыграл 2 игры, а нужно всего 1" in text
     assert "игроков 15, игр у каждого 1, всего мест: 15, это число не кратно 10" in text
     assert "в оставшихся играх мест: 31" in text
+    assert "игроков 1001, а рассадка составляется не больше чем для 1000" in text
+    assert "игр у каждого 61, а рассадка составляется не больше чем на 60" in text
     assert "«P11» должен сыграть ещё игр: 2" in text
 
 

@@ -23,6 +23,10 @@ FORMAT = "mafiatab-seating/1"
 
 #: Players at one table.
 TABLE_SIZE = 10
+#: The most players and games each the planner takes: beyond any tournament, a bound for
+#: reading (a planner asked for 10**20 players or 1,000 games each would never finish).
+MAX_PLAYERS = 1000
+MAX_GAMES = 60
 
 
 #: The English sentence of every flag code (a compromise of a schedule).
@@ -67,6 +71,8 @@ ERROR_TEMPLATES: Final[Mapping[str, str]] = {
     "players.bad_name": "player names must be non-empty text, not %(value)s",
     "players.twice": "player %(name)s is listed more than once",
     "players.too_few": "%(count)s players cannot fill a table of %(size)s",
+    "players.too_many": "%(count)s players are more than the planner seats (at most %(limit)s)",
+    "games.too_many": "%(games)s games each are more than the planner plans (at most %(limit)s)",
     "games.below_one": "every player must play at least one game, not %(games)s",
     "tables.below_one": "at least one table must be in play, not %(tables)s",
     "tables.too_many": "%(tables)s tables need %(need)s players at once, there are only %(count)s",

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from mafiatab.core.seating.assign import assign_tables, order_rounds
 from mafiatab.core.seating.metrics import measure, pair_counts
 from mafiatab.core.seating.model import (
+    MAX_GAMES,
+    MAX_PLAYERS,
     TABLE_SIZE,
     Metrics,
     Round,
@@ -189,8 +191,12 @@ def _check_players(players: Sequence[str]) -> tuple[str, ...]:
 def _check_sizes(n: int, games: int, tables: int | None) -> int:
     if n < TABLE_SIZE:
         raise SeatingError("players.too_few", count=n, size=TABLE_SIZE)
+    if n > MAX_PLAYERS:
+        raise SeatingError("players.too_many", count=n, limit=MAX_PLAYERS)
     if games < 1:
         raise SeatingError("games.below_one", games=games)
+    if games > MAX_GAMES:
+        raise SeatingError("games.too_many", games=games, limit=MAX_GAMES)
     n_tables = n // TABLE_SIZE if tables is None else tables
     if n_tables < 1:
         raise SeatingError("tables.below_one", tables=n_tables)
