@@ -93,6 +93,21 @@ def _from_environment(args: argparse.Namespace) -> None:
             setattr(args, option, _env_int(name, default))
 
 
+def _refusal(missing: list[str], *, empty: bool) -> str:
+    """Why `mafiatab serve` does not start: a new database wants its tables made, an
+    older one a backup before its upgrade."""
+    if empty:
+        return (
+            f"The database is empty ({len(missing)} unapplied migration(s)): "
+            "run `mafiatab serve --migrate` to make its tables."
+        )
+    return (
+        f"The database has {len(missing)} unapplied migration(s) "
+        f"({', '.join(missing[:3])}{', ...' if len(missing) > 3 else ''}). "
+        "Back it up, then run `mafiatab serve --migrate` to apply them."
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         _from_environment(args)
@@ -117,12 +132,8 @@ def run(args: argparse.Namespace) -> int:
     django.setup()
     missing = unapplied_migrations()
     if missing and not args.migrate:
-        print(
-            f"The database has {len(missing)} unapplied migration(s) "
-            f"({', '.join(missing[:3])}{', ...' if len(missing) > 3 else ''}). "
-            "Back it up, then run `mafiatab serve --migrate` to apply them.",
-            file=sys.stderr,
-        )
+        empty = not connections["default"].introspection.table_names()
+        print(_refusal(missing, empty=empty), file=sys.stderr)
         return 2
     if missing:
         print(f"Applying {len(missing)} migration(s)...", flush=True)

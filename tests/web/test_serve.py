@@ -58,6 +58,24 @@ def test_serve_refuses_a_database_with_unapplied_migrations(tmp_path):
 
 
 @ONCE
+def test_serve_asks_for_a_backup_before_migrating_a_database_with_tables_not_a_new_one(tmp_path):
+    env = _env(tmp_path, MAFIATAB_ADMIN_PASSWORD="a-long-organiser-pass")
+    serve = ["serve", "--port", str(_free_port())]
+    new = _run(serve, env)
+    assert new.returncode == 2 and "The database is empty" in new.stderr
+    assert "Back it up" not in new.stderr
+    made = _run(["createsuperuser", "--username", "boss", "--no-input"], env)
+    assert made.returncode == 0, made.stderr
+    import sqlite3
+
+    with sqlite3.connect(tmp_path / "mafiatab.sqlite3") as db:  # as before an upgrade
+        db.execute("delete from django_migrations where app = 'console'")
+    older = _run(serve, env)
+    assert older.returncode == 2 and "Back it up" in older.stderr
+    assert "console." in older.stderr
+
+
+@ONCE
 def test_createsuperuser_makes_an_administrator_who_can_sign_in(tmp_path):
     env = _env(tmp_path, MAFIATAB_ADMIN_PASSWORD="a-long-organiser-pass")
     command = [*MAFIATAB, "createsuperuser", "--username", "boss", "--nickname", "Boss"]
