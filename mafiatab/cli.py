@@ -10,6 +10,7 @@ heavy things (Django, the seating search) inside their `run`, so that
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import sys
 from collections.abc import Sequence
@@ -25,6 +26,8 @@ COMMAND_MODULES = (
     "import_",
     "export",
 )
+#: The errors of an output that cannot take what is written (a full disk, a closed pipe).
+OUTPUT_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EPIPE, errno.EFBIG})
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -67,6 +70,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except OSError as exc:
+        if exc.errno not in OUTPUT_ERRORS:
+            raise
+        print(f"mafiatab: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+        return 1
     except Exception as exc:
         problem = setup_problem(exc)
         if problem is None:

@@ -230,3 +230,21 @@ def test_installed_command_refuses_an_infinite_number_without_traceback(tmp_path
     assert "Traceback" not in result.stderr
     assert (result.returncode, result.stdout) == (2, "")
     assert "penalties" in result.stderr
+
+
+def test_an_output_that_cannot_be_written_is_one_line_not_a_traceback(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+
+    class Full:
+        def write(self, text: str) -> int:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        def flush(self) -> None:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(sys, "stdout", Full())
+    assert main(["standings", str(GOLDEN / "8_4_judge_extra.json")]) == 1
+    err = capsys.readouterr().err
+    assert err == "mafiatab: cannot write the output: No space left on device\n"
