@@ -8,7 +8,21 @@ from django.utils.translation import gettext as _
 
 from mafiatab.accounts.models import User
 from mafiatab.audit.services import audit_record
-from mafiatab.core.names import nickname_key, normalize_nickname
+from mafiatab.core.names import MAX_NICKNAME, nickname_key, nickname_problems, normalize_nickname
+from mafiatab.core.problems import PROBLEM_TEMPLATES
+from mafiatab.messages import render_template
+
+
+def nickname_refusal(nickname: str) -> str | None:
+    """Why the core would refuse this nickname in a protocol (too long, a control or a
+    bidirectional-formatting character), in the reader's language; None when fine.
+
+    Every door that makes a nickname (sign-up, profile, the organiser's add) asks
+    this, so that nobody can become a participant that no protocol could seat."""
+    codes = nickname_problems(nickname)
+    if not codes:
+        return None
+    return render_template(PROBLEM_TEMPLATES[codes[0]], {"limit": MAX_NICKNAME})
 
 
 def check_nickname(nickname: str, *, exclude: User | None = None) -> str:
@@ -21,6 +35,8 @@ def check_nickname(nickname: str, *, exclude: User | None = None) -> str:
     nickname = normalize_nickname(" ".join(nickname.split()))
     if not nickname:
         raise ValidationError({"nickname": _("Choose a nickname.")})
+    if (refusal := nickname_refusal(nickname)) is not None:
+        raise ValidationError({"nickname": refusal})
     key = nickname_key(nickname)
     taken = User.objects.filter(nickname_key=key)
     if exclude is not None:

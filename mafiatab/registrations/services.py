@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from mafiatab.accounts.services import nickname_refusal
 from mafiatab.core.names import nickname_key, normalize_nickname
 from mafiatab.registrations.models import (
     ACTIVE_STATUSES,
@@ -238,6 +239,8 @@ def registration_add(
     nickname = normalize_nickname(user.nickname if user is not None else nickname)
     if not nickname:
         raise ValidationError({"nickname": _("Give the player's nickname.")})
+    if (refusal := nickname_refusal(nickname)) is not None:
+        raise ValidationError({"nickname": refusal})
     if (
         user is not None
         and tournament.registrations.filter(user=user, status__in=ACTIVE_STATUSES).exists()

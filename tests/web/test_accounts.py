@@ -38,6 +38,18 @@ def test_sign_up_refuses_a_nickname_taken_in_another_case(client, make_user):
     assert not User.objects.filter(username="newcomer").exists()
 
 
+def test_sign_up_and_profile_refuse_a_nickname_no_protocol_could_hold(client, make_user):
+    response = _signup(client, nickname="Sha\u202edow")
+    assert response.status_code == 200
+    assert "the nickname holds a bidirectional-formatting character" in response.content.decode()
+    assert not User.objects.filter(username="newcomer").exists()
+    user = make_user("Plain")
+    client.force_login(user)
+    client.post(reverse("accounts:profile"), {"nickname": "Plain\u2066", "city": "", "club": ""})
+    user.refresh_from_db()
+    assert user.nickname == "Plain"
+
+
 def test_nicknames_are_unique_regardless_of_case_in_the_database(make_user):
     make_user("Lucky", username="one")
     with pytest.raises(IntegrityError), transaction.atomic():

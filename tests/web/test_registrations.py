@@ -164,6 +164,34 @@ def test_adding_a_nickname_already_registered_is_refused(client, tournament, org
     assert Registration.objects.filter(tournament=tournament).count() == 1
 
 
+@pytest.mark.parametrize(
+    ("nickname", "message"),
+    [
+        ("Sha\u202edow", "the nickname holds a bidirectional-formatting character"),
+        ("Sha\ndow", "the nickname holds a control character"),
+    ],
+)
+def test_a_nickname_no_protocol_could_hold_is_refused_when_a_player_is_added(
+    client, tournament, organiser, nickname, message
+):
+    client.force_login(organiser)
+    url = _url("registrations:add", tournament)
+    response = client.post(url, {"nickname": nickname}, follow=True)
+    assert message in response.content.decode()
+    from mafiatab.api.services import token_create
+
+    _token, token = token_create(user=organiser, name="script")
+    response = client.post(
+        f"/api/tournaments/{tournament.slug}/participants",
+        {"nickname": nickname},
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {token}",
+    )
+    assert response.status_code == 422
+    assert message in response.json()["detail"]
+    assert not Registration.objects.filter(tournament=tournament).exists()
+
+
 def test_participants_check_in_before_each_day(client, make_tournament, organiser, make_user):
     import datetime as dt
 

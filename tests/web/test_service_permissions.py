@@ -32,6 +32,7 @@ pytestmark = pytest.mark.django_db
 SELF_SERVICE = {"account_create", "profile_update", "token_create", "registration_apply"}
 NOT_WRITES = {
     "check_nickname",
+    "nickname_refusal",
     "header_for",
     "live_events",
     "table_settings_of",
