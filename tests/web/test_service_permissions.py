@@ -33,6 +33,7 @@ SELF_SERVICE = {"account_create", "profile_update", "token_create", "registratio
 NOT_WRITES = {
     "check_nickname",
     "nickname_refusal",
+    "chosen_slug",
     "header_for",
     "live_events",
     "table_settings_of",
