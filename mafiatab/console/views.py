@@ -23,6 +23,7 @@ from mafiatab.console.forms import RolesForm
 from mafiatab.console.strings import console_strings
 from mafiatab.games.conversion import game_data
 from mafiatab.games.models import Game
+from mafiatab.games.services import ProtocolChanged
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import permissions_for
 
@@ -102,6 +103,9 @@ def finish(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             services.log_finish(log=log, by=request.user)  # type: ignore[arg-type]
         except ValidationError as exc:
             messages.error(request, " ".join(exc.messages))
+            return redirect("console:console", slug=slug, pk=pk)
+        except ProtocolChanged as exc:  # the protocol form saved meanwhile: nothing is lost
+            messages.error(request, str(exc))
             return redirect("console:console", slug=slug, pk=pk)
         messages.success(
             request,

@@ -520,6 +520,32 @@ def test_finishing_from_the_console_opens_the_protocol_form(client, started):
     assert log.is_closed
 
 
+def test_finishing_while_someone_else_saves_the_protocol_says_so_instead_of_an_error(
+    client, started, monkeypatch
+):
+    from django.db.models import F
+
+    from mafiatab.games.models import Game
+
+    log, judge, game = started["log"], started["judge"], started["game1"]
+    for event in GAME:
+        _append(log, judge, event)
+    protocol_of = services.engine.protocol_of
+
+    def saved_meanwhile(state):
+        Game.objects.filter(pk=game.pk).update(version=F("version") + 1)
+        return protocol_of(state)
+
+    monkeypatch.setattr(services.engine, "protocol_of", saved_meanwhile)
+    client.force_login(judge)
+    url = reverse("console:finish", args=[game.tournament.slug, game.pk])
+    answer = client.post(url, follow=True)
+    assert answer.status_code == 200
+    assert "changed by someone else" in answer.content.decode()
+    log.refresh_from_db()
+    assert not log.is_closed
+
+
 def test_the_admin_reads_a_log_and_cannot_change_it(client, started, make_user):
     _append(started["log"], started["judge"], GAME[0])
     admin_user = make_user("Admin", is_staff=True, is_superuser=True)
