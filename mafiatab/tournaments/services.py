@@ -84,12 +84,20 @@ _CYRILLIC = {
 }
 
 
+#: Addresses the site's own pages take (`/t/new/` creates a tournament): never a slug.
+RESERVED_SLUGS = frozenset({"new"})
+
+
+def _slug_taken(slug: str) -> bool:
+    return slug in RESERVED_SLUGS or Tournament.objects.filter(slug=slug).exists()
+
+
 def unique_slug(name: str) -> str:
     """A free slug made from `name` (Cyrillic transliterated)."""
     latin = "".join(_CYRILLIC.get(ch, ch) for ch in name.lower())
     base = slugify(latin)[:70].strip("-") or "tournament"
     slug, n = base, 1
-    while Tournament.objects.filter(slug=slug).exists():
+    while _slug_taken(slug):
         n += 1
         slug = f"{base}-{n}"
     return slug
@@ -325,7 +333,7 @@ def chosen_slug(slug: str) -> str:
         raise ValidationError(
             _("The address %(slug)s may hold only Latin letters, digits, - and _.") % {"slug": slug}
         ) from None
-    if Tournament.objects.filter(slug=slug).exists():
+    if _slug_taken(slug):
         raise ValidationError(_("The address %(slug)s is taken.") % {"slug": slug})
     return slug
 

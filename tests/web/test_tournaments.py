@@ -123,6 +123,19 @@ def test_a_cyrillic_name_gets_a_readable_address(make_tournament):
     assert make_tournament(name="Кубок Зимы — 2026").slug == "kubok-zimy-2026-2"
 
 
+def test_a_tournament_named_new_gets_an_address_its_page_can_be_reached_at(client, make_tournament):
+    from django.core.exceptions import ValidationError
+
+    from mafiatab.tournaments.services import chosen_slug
+
+    tournament = make_tournament(name="New")
+    assert tournament.slug == "new-2"
+    page = client.get(reverse("tournaments:detail", args=[tournament.slug]))
+    assert page.status_code == 200 and "New" in page.content.decode()
+    with pytest.raises(ValidationError):
+        chosen_slug("new")
+
+
 def test_a_nickname_with_a_slash_has_its_own_points_page(client, demo_file_text):
     from mafiatab.core.tournament_file import loads_tournament
     from mafiatab.tournaments.services import tournament_import
