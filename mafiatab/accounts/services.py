@@ -77,8 +77,14 @@ def _check_fellow_participants(user: User, key: str, nickname: str) -> None:
 def account_create(
     *, username: str, password: str, nickname: str, city: str = "", club: str = "", email: str = ""
 ) -> User:
-    """A new account."""
+    """A new account. The login and the e-mail address are checked as the sign-up form
+    checks them, whatever the door (the form, `mafiatab createsuperuser`)."""
     nickname = check_nickname(nickname)
+    for name, value in (("username", username), ("email", email)):
+        try:
+            User._meta.get_field(name).clean(value, None)
+        except ValidationError as exc:
+            raise ValidationError({name: exc.messages}) from None
     if User.objects.filter(username__iexact=username).exists():
         raise ValidationError({"username": _("This login is already taken.")})
     user = User.objects.create_user(

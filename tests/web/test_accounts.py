@@ -86,3 +86,26 @@ def test_profile_refuses_someone_elses_nickname(client, make_user):
     assert "already taken" in response.content.decode()
     user.refresh_from_db()
     assert user.nickname == "Doc"
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"username": "u" * 151}, "at most 150 characters"),
+        ({"username": "bad name"}, "Enter a valid username"),
+        ({"email": "not-an-address"}, "Enter a valid email address"),
+    ],
+)
+def test_an_account_the_sign_up_form_would_refuse_is_refused_by_the_command_too(
+    capsys, monkeypatch, fields, message
+):
+    from mafiatab.cli import main
+
+    monkeypatch.setenv("MAFIATAB_ADMIN_PASSWORD", "a-long-passphrase-42")
+    argv = ["createsuperuser", "--username", "boss", "--nickname", "Boss", "--no-input"]
+    for name, value in fields.items():
+        argv += [f"--{name}", value]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+    assert not User.objects.exists()
