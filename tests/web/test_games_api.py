@@ -93,6 +93,24 @@ def test_the_api_resolves_a_nickname_in_any_case_or_a_participant_id(client, two
     assert response.json()["participants"][2] == alpha3.pk
 
 
+def test_a_seat_naming_one_player_and_another_participants_id_is_refused(client, two_tables):
+    game = two_tables["game1"]
+    client.force_login(two_tables["judge"])
+    data = _protocol(game)
+    alpha3 = game.tournament.registrations.get(nickname="Alpha3")
+    role = data["seats"][2]["role"]
+    data["seats"][2] = {"player": "Alpha2", "participant": alpha3.pk, "role": role}
+    response = _put(client, game, {"protocol": data, "base_version": 1})
+    assert response.status_code == 422
+    assert response.json()["detail"] == (
+        f"Seat 3 names the player Alpha2 but the participant {alpha3.pk} (Alpha3): give one."
+    )
+    game.refresh_from_db()
+    assert game.version == 1
+    data["seats"][2] = {"player": "alpha3", "participant": alpha3.pk, "role": role}
+    assert _put(client, game, {"protocol": data, "base_version": 1}).status_code == 200
+
+
 def test_the_api_refuses_a_seat_held_by_somebody_who_is_no_participant(client, two_tables):
     game = two_tables["game1"]
     client.force_login(two_tables["judge"])

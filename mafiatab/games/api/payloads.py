@@ -9,6 +9,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from ninja.errors import HttpError
 
+from mafiatab.core.names import nickname_key
 from mafiatab.games.api.schemas import GameOut, ProtocolIn
 from mafiatab.games.conversion import game_data
 from mafiatab.games.models import Game, GameStatus, Protest
@@ -51,10 +52,26 @@ def _participant(tournament: Tournament, registration_id: int) -> str:
 
 def _data(protocol: ProtocolIn, tournament: Tournament) -> dict[str, Any]:
     data = protocol.model_dump()
-    for seat in data["seats"]:
+    for number, seat in enumerate(data["seats"], start=1):
         registration_id = seat.pop("participant")
         if registration_id is not None:
-            seat["player"] = _participant(tournament, registration_id)
+            nickname = _participant(tournament, registration_id)
+            named = seat["player"]
+            if named is not None and nickname_key(named) != nickname_key(nickname):
+                raise HttpError(
+                    422,
+                    _(
+                        "Seat %(seat)d names the player %(player)s but the participant "
+                        "%(id)d (%(nickname)s): give one."
+                    )
+                    % {
+                        "seat": number,
+                        "player": named,
+                        "id": registration_id,
+                        "nickname": nickname,
+                    },
+                )
+            seat["player"] = nickname
         elif seat["player"] is None:
             seat["player"] = ""
     for extra in data["judge_extra"]:
