@@ -187,6 +187,17 @@ def _blocked_on(inode: int) -> bool:
 
 
 @ONCE
+def _start_createsuperuser(env: dict[str, str]) -> subprocess.Popen[str]:
+    """`mafiatab createsuperuser` of the organiser "boss", started in the background."""
+    return subprocess.Popen(
+        [*MAFIATAB, "createsuperuser", "--username", "boss", "--no-input"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
 def test_a_command_started_while_another_migrates_waits_for_it_instead_of_failing(tmp_path):
     """The README's first start runs `serve --migrate` and `createsuperuser` together:
     the second command waits for the migrations to end, it does not apply them twice."""
@@ -196,13 +207,7 @@ def test_a_command_started_while_another_migrates_waits_for_it_instead_of_failin
     env = _env(tmp_path, MAFIATAB_ADMIN_PASSWORD="a-long-organiser-pass")
     with (tmp_path / "migrate.lock").open("a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # as a migrating `mafiatab serve --migrate` does
-        process = subprocess.Popen(
-            [*MAFIATAB, "createsuperuser", "--username", "boss", "--no-input"],
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
+        process = _start_createsuperuser(env)
         deadline = time.monotonic() + 60
         inode = os.fstat(lock.fileno()).st_ino
         while not _blocked_on(inode) and process.poll() is None and time.monotonic() < deadline:
@@ -231,13 +236,7 @@ def test_on_postgresql_a_command_waits_for_the_migrations_another_runs(tmp_path)
     waiting = "select count(*) from pg_locks where locktype = 'advisory' and not granted"
     with connection.cursor() as cursor:
         cursor.execute("select pg_advisory_lock(%s)", [MIGRATION_LOCK_KEY])
-        process = subprocess.Popen(
-            [*MAFIATAB, "createsuperuser", "--username", "boss", "--no-input"],
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
+        process = _start_createsuperuser(env)
         deadline = time.monotonic() + 60
         while process.poll() is None and time.monotonic() < deadline:
             cursor.execute(waiting)
