@@ -319,7 +319,6 @@ def storable_problems(core: CoreTournament) -> list[str]:
     return problems
 
 
-@transaction.atomic
 def chosen_slug(slug: str) -> str:
     """`slug` as a tournament's address (a restore keeping the address it had), or a
     ValidationError saying why it cannot be."""
@@ -338,6 +337,7 @@ def chosen_slug(slug: str) -> str:
     return slug
 
 
+@transaction.atomic
 def tournament_import(
     *,
     core: CoreTournament,
