@@ -40,13 +40,12 @@ def run(args: argparse.Namespace) -> int:
     # A backup only reads: it never changes the database's tables behind the servers'
     # backs (after a new version is installed, `mafiatab serve --migrate` does that).
     setup_django(args.data_dir, migrate=False)
-    from mafiatab.commands.serve import unapplied_migrations
+    from mafiatab.commands.serve import migrations_named, unapplied_migrations
 
     missing = unapplied_migrations()
     if missing:
         print(
-            f"the database lacks {len(missing)} migration(s) of this version "
-            f"({', '.join(missing[:3])}{', ...' if len(missing) > 3 else ''}): "
+            f"the database has {migrations_named(missing)} of this version: "
             "export with the version that serves it, or run `mafiatab serve --migrate` first",
             file=sys.stderr,
         )

@@ -102,10 +102,15 @@ def _refusal(missing: list[str], *, empty: bool) -> str:
             "run `mafiatab serve --migrate` to make its tables."
         )
     return (
-        f"The database has {len(missing)} unapplied migration(s) "
-        f"({', '.join(missing[:3])}{', ...' if len(missing) > 3 else ''}). "
+        f"The database has {migrations_named(missing)}. "
         "Back it up, then run `mafiatab serve --migrate` to apply them."
     )
+
+
+def migrations_named(missing: list[str]) -> str:
+    """The unapplied migrations, counted and the first ones named, for a message."""
+    more = ", ..." if len(missing) > 3 else ""
+    return f"{len(missing)} unapplied migration(s) ({', '.join(missing[:3])}{more})"
 
 
 def run(args: argparse.Namespace) -> int:
