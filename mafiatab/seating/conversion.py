@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mafiatab.core.seating import Round, Table
+from mafiatab.games.models import Table as TableRow
 from mafiatab.seating.models import SeatingDraft
 
 
@@ -52,6 +53,27 @@ def _table_rounds(draft: SeatingDraft) -> tuple[Round, ...]:
     )
 
 
+def _table_judges(draft: SeatingDraft) -> dict[tuple[int, int], str]:
+    """(round, table) -> the judge of that table of a published seating: his account's
+    nickname, else the one its protocol names (a tournament file's tables)."""
+    if not draft.is_published:
+        return {}
+    rows = TableRow.objects.filter(
+        round__tournament_id=draft.tournament_id, round__stage=draft.stage
+    ).select_related("round", "judge", "game")
+    judges: dict[tuple[int, int], str] = {}
+    for row in rows:
+        game = getattr(row, "game", None)
+        name = row.judge.nickname if row.judge else (game.judge if game is not None else "")
+        judges[(row.round.number, row.number)] = name or ""
+    return judges
+
+
+def _judge_at(draft: SeatingDraft, judges: dict[tuple[int, int], str], rnd: int, table: int) -> str:
+    """The judge the seating names for a physical table, else that table's own in `rnd`."""
+    return draft.judge_of(table) or judges.get((rnd, table), "")
+
+
 @dataclass(frozen=True)
 class PlayerSeat:
     """Where one player sits in one round (table and seat None: he sits out)."""
@@ -66,12 +88,14 @@ def seats_of(draft: SeatingDraft, nickname: str) -> list[PlayerSeat]:
     """A player's table and seat in every round of the draft (case-insensitive nickname)."""
     wanted = nickname.strip().casefold()
     result: list[PlayerSeat] = []
+    judges = _table_judges(draft)
     for rnd in core_rounds(draft):
         found = PlayerSeat(round=rnd.round, table=None, seat=None, judge="")
         for table in rnd.tables:
             for seat, name in enumerate(table.seats, start=1):
                 if name.casefold() == wanted:
-                    found = PlayerSeat(rnd.round, table.table, seat, draft.judge_of(table.table))
+                    judge = _judge_at(draft, judges, rnd.round, table.table)
+                    found = PlayerSeat(rnd.round, table.table, seat, judge)
         result.append(found)
     return result
 
@@ -100,6 +124,7 @@ def grid(draft: SeatingDraft) -> list[dict[str, Any]]:
     """Rounds for the templates: each table with its judge and its seats numbered."""
     players = draft.players
     rows: list[dict[str, Any]] = []
+    judges = _table_judges(draft)
     for rnd in core_rounds(draft):
         playing = set(rnd.players())
         rows.append(
@@ -108,7 +133,7 @@ def grid(draft: SeatingDraft) -> list[dict[str, Any]]:
                 "tables": [
                     {
                         "table": t.table,
-                        "judge": draft.judge_of(t.table),
+                        "judge": _judge_at(draft, judges, rnd.round, t.table),
                         "seats": list(enumerate(t.seats, start=1)),
                     }
                     for t in rnd.tables

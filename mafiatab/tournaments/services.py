@@ -427,6 +427,13 @@ def tournament_import(
         )
     except UnstorablePoints as exc:
         raise ValidationError(str(exc)) from exc
+    from mafiatab.games.services import rounds_from_games
+    from mafiatab.seating.services import seating_from_rounds
+
+    # the rounds, tables and published seating its games were played in, as for a
+    # tournament run on its pages
+    rounds_from_games(tournament=tournament, by=by)
+    seating_from_rounds(tournament=tournament, by=by)
     from mafiatab.standings.services import standings_changed
 
     standings_changed(tournament=tournament)

@@ -19,7 +19,14 @@ from mafiatab.games.services.protocols import (
     protocol_save,
 )
 from mafiatab.games.services.replacements import reseat_table, seat_replace
-from mafiatab.games.services.rounds import STAGE_LETTERS, STAGES, TablePlan, round_create, table_add
+from mafiatab.games.services.rounds import (
+    STAGE_LETTERS,
+    STAGES,
+    TablePlan,
+    round_create,
+    rounds_from_games,
+    table_add,
+)
 from mafiatab.games.services.versions import ProtocolChanged, ProtocolInvalid
 
 __all__ = [
@@ -36,6 +43,7 @@ __all__ = [
     "protocol_save",
     "reseat_table",
     "round_create",
+    "rounds_from_games",
     "seat_replace",
     "table_add",
 ]

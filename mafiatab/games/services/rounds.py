@@ -220,3 +220,61 @@ def table_add(*, round: Round, plan: TablePlan, by: User | None) -> Table:
     )
     _standings_changed(tournament)  # the schedule gives B of 8.6
     return table
+
+
+@transaction.atomic
+def rounds_from_games(*, tournament: Tournament, by: User | None) -> list[Round]:
+    """The rounds and tables of games stored without them (a tournament file's): each
+    game with a round gets the table its protocol names (its place in the round when it
+    names none), seated as the protocol, so the tournament has the rows a tournament run
+    on its pages has. A game that replays another at the same table keeps none."""
+    ensure_can(by, tournament, "manage_rounds", console=True)
+    games = (
+        Game.objects.filter(tournament=tournament, table_slot=None, round__isnull=False)
+        .prefetch_related("seats")
+        .order_by("position")
+    )
+    groups: dict[tuple[str, int | None], list[Game]] = {}
+    for game in games:
+        groups.setdefault((game.stage, game.round), []).append(game)
+    created: list[Round] = []
+    for (stage, number), group in groups.items():
+        round, new = Round.objects.get_or_create(
+            tournament=tournament, stage=stage, number=number, defaults={"created_by": by}
+        )
+        taken = set(round.tables.values_list("number", flat=True))
+        for index, game in enumerate(group, start=1):
+            table_number = game.table or index
+            if table_number in taken:
+                continue
+            taken.add(table_number)
+            table = Table.objects.create(round=round, number=table_number, judge=None)
+            TableSeat.objects.bulk_create(
+                TableSeat(table=table, number=seat.number, registration_id=seat.registration_id)
+                for seat in game.seats.all()
+                if seat.registration_id is not None
+            )
+            game.table_slot = table
+            game.save(update_fields=["table_slot"])
+        if new:
+            created.append(round)
+            tournament.log_action(
+                "round.created",
+                by=by,
+                target=str(round),
+                after={
+                    "stage": stage,
+                    "number": number,
+                    "tables": [
+                        {
+                            "number": t.number,
+                            "judge": t.game.judge,
+                            "players": [s.player for s in t.seats.all()],
+                        }
+                        for t in round.tables.select_related("game").prefetch_related(
+                            "seats__registration"
+                        )
+                    ],
+                },
+            )
+    return created

@@ -21,7 +21,11 @@ from mafiatab.seating.services.inputs import (
     participants,
     published_draft,
 )
-from mafiatab.seating.services.publishing import create_rounds, seating_publish
+from mafiatab.seating.services.publishing import (
+    create_rounds,
+    seating_from_rounds,
+    seating_publish,
+)
 from mafiatab.seating.services.reseating import (
     is_reseat,
     played_rounds,
@@ -44,6 +48,7 @@ __all__ = [
     "played_rounds",
     "published_draft",
     "published_reseat",
+    "seating_from_rounds",
     "seating_generate",
     "seating_publish",
     "seating_regenerate",

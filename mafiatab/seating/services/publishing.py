@@ -12,11 +12,15 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from mafiatab.core.seating import FORMAT
+from mafiatab.core.seating import Round as CoreRound
+from mafiatab.core.seating import Table as CoreTable
+from mafiatab.core.seating.metrics import measure
 from mafiatab.games.models import Round
 from mafiatab.games.services import TablePlan, round_create
 from mafiatab.seating.models import DraftStatus, SeatingDraft
 from mafiatab.seating.services.drafts import _summary
-from mafiatab.seating.services.inputs import participants, published_draft
+from mafiatab.seating.services.inputs import next_seed, participants, published_draft
 from mafiatab.seating.services.reseating import is_reseat, published_reseat
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import ensure_can
@@ -141,3 +145,65 @@ def create_rounds(
                     for message in exc.messages
                 ]
             ) from None
+
+
+def seating_from_rounds(*, tournament: Tournament, by: User | None) -> list[SeatingDraft]:
+    """Publish, for each stage that has rounds but no published seating (a tournament
+    file's), the seating its tables hold, so the seating pages and the printables show
+    the rounds as they were played."""
+    ensure_can(by, tournament, "publish_seating", console=True)
+    order = {p.nickname: n for n, p in enumerate(participants(tournament))}
+    rows = (
+        Round.objects.filter(tournament=tournament)
+        .prefetch_related("tables__seats__registration")
+        .order_by("number")
+    )
+    stages: dict[str, list[CoreRound]] = {}
+    for row in rows:
+        tables = tuple(
+            CoreTable(table=t.number, seats=tuple(s.player for s in t.seats.all()))
+            for t in sorted(row.tables.all(), key=lambda t: t.number)
+        )
+        stages.setdefault(row.stage, []).append(CoreRound(round=row.number, tables=tables))
+    published: list[SeatingDraft] = []
+    with transaction.atomic():
+        for stage, rounds in stages.items():
+            if published_draft(tournament, stage) is not None:
+                continue
+            played: dict[str, int] = {}
+            for rnd in rounds:
+                for name in rnd.players():
+                    played[name] = played.get(name, 0) + 1
+            players = sorted(played, key=lambda name: (order.get(name, len(order)), name))
+            games = max(played.values(), default=0)
+            tables = max((len(r.tables) for r in rounds), default=0)
+            metrics = measure(players, rounds, games=games, tables=tables)
+            now = timezone.now()
+            draft = SeatingDraft.objects.create(
+                tournament=tournament,
+                stage=stage,
+                games_per_player=games,
+                tables=tables,
+                seed=next_seed(tournament),
+                options={},
+                schedule={
+                    "format": FORMAT,
+                    "players": players,
+                    "rounds": [r.to_json() for r in rounds],
+                    "metrics": metrics.to_json(),
+                    "flags": [],
+                },
+                metrics=metrics.to_json(),
+                status=DraftStatus.PUBLISHED,
+                created_by=by,
+                published_at=now,
+                published_by=by,
+            )
+            tournament.log_action(
+                "seating.published",
+                by=by,
+                target=draft.get_stage_display(),
+                after=_summary(draft) | {"judges": draft.judges},
+            )
+            published.append(draft)
+    return published
