@@ -33,7 +33,12 @@ from mafiatab.tournaments.bounds import (
     parse_int,
 )
 
+#: The voting rows the form shows at least: the paper form's seven (9.5).
 BLOCKS = range(1, MAX_VOTING_ROUNDS + 1)
+#: The most voting rows the form reads: far beyond any game, a bound for reading (the
+#: paper form's seven are a layout, not a rule: a game logged in the console may have more).
+MAX_FORM_BLOCKS = 40
+_BLOCK_KEY = re.compile(r"v(\d+)_")
 #: The form's limits, read from the regulations (every edition fits the same form).
 MAX_EXTRA_PLAYERS = max(r.judge_max_players for r in REGULATIONS.values())
 MAX_BEST_MOVE = max(r.best_move_seats for r in REGULATIONS.values())
@@ -89,7 +94,15 @@ def raw_from_data(data: Mapping[str, Any]) -> dict[str, Any]:
         raw[f"v{b}_votes"] = _seats_text(block.get("votes"))
         raw[f"v{b}_by"] = _seats_text(block.get("nominated_by"))
         raw[f"v{b}_revote"] = "on" if block.get("revote") else ""
+        raw[f"v{b}_lift"] = _text(block.get("lift"))
     return raw
+
+
+def block_rows(raw: Mapping[str, Any]) -> range:
+    """The voting rows of the form: the paper form's seven, or as many as `raw` fills."""
+    numbers = (int(m.group(1)) for key in raw if (m := _BLOCK_KEY.match(key)))
+    filled = max((n for n in numbers if n <= MAX_FORM_BLOCKS), default=0)
+    return range(1, max(MAX_VOTING_ROUNDS, filled) + 1)
 
 
 def raw_from_post(post: Any) -> dict[str, Any]:
@@ -151,6 +164,18 @@ class _Reader:
                     Problem(self.gid, None, field, _("%(text)s is not a number") % {"text": part})
                 )
         return values
+
+    def count(self, key: str, field: str) -> int | None:
+        """A number of votes (0 or more), None when the cell is empty."""
+        text = self.get(key)
+        if not text:
+            return None
+        number = parse_int(text, low=0, high=MAX_SMALL)
+        if number is None:
+            self.problems.append(
+                Problem(self.gid, None, field, _("%(text)s is not a number") % {"text": text})
+            )
+        return number
 
     def points(self, key: str, field: str) -> int | float | None:
         text = self.get(key)
@@ -232,7 +257,7 @@ def _extras(r: _Reader) -> list[dict[str, Any]]:
 
 def _blocks(r: _Reader) -> list[dict[str, Any]]:
     blocks = []
-    for b in BLOCKS:
+    for b in block_rows(r.raw):
         nominees = r.seats_list(f"v{b}_nominees", f"voting[{b}].nominees")
         if not nominees:
             continue
@@ -249,6 +274,9 @@ def _blocks(r: _Reader) -> list[dict[str, Any]]:
             block["nominated_by"] = nominated_by
         if r.get(f"v{b}_revote"):
             block["revote"] = True
+        lift = r.count(f"v{b}_lift", f"voting[{b}].lift")
+        if lift is not None:
+            block["lift"] = lift
         blocks.append(block)
     return blocks
 
@@ -256,15 +284,15 @@ def _blocks(r: _Reader) -> list[dict[str, Any]]:
 # --- problems next to their cells ------------------------------------------------------
 
 
-def cell_keys() -> list[str]:
-    """Every place of the form where problems are shown."""
+def cell_keys(blocks: range = BLOCKS) -> list[str]:
+    """Every place of the form where problems are shown (with `blocks` voting rows)."""
     keys = ["general", "header", "roles", "winner", "best_move", "extras", "penalties"]
     keys += ["removals", "voting"]
     keys += [f"{kind}_{n}" for n in SEATS for kind in ("player", "role", "fouls")]
     keys += [f"extra{i}" for i in EXTRA_ROWS]
     keys += [f"pen{i}" for i in PENALTY_ROWS]
     keys += [f"rem{i}" for i in REMOVAL_ROWS]
-    keys += [f"v{b}" for b in BLOCKS]
+    keys += [f"v{b}" for b in blocks]
     return keys
 
 
@@ -300,7 +328,7 @@ def cell_of(problem: Problem, data: Mapping[str, Any]) -> str:
         return f"{prefix}{row}" if row else general
     match = _VOTING.match(name)
     if match:
-        return f"v{match.group(1)}" if int(match.group(1)) <= MAX_VOTING_ROUNDS else "voting"
+        return f"v{match.group(1)}" if int(match.group(1)) <= MAX_FORM_BLOCKS else "voting"
     if name in ("voting", "seats"):
         return "voting" if name == "voting" else "roles"
     if name in ("date", "judge"):

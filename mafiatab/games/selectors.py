@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
 from mafiatab.core.protocol import Protocol
 from mafiatab.core.protocol import Tournament as CoreTournament
@@ -64,7 +65,6 @@ def seat_participants(
 
     The players of the `stored` protocol keep their seats even when they are no longer
     participants (a participant removed later, a confirmed protocol changed after)."""
-    from django.utils.translation import gettext as _
 
     from mafiatab.core.names import nickname_key
     from mafiatab.registrations.selectors import seat_holders
@@ -244,7 +244,6 @@ def _role_text(value: Any) -> str:
 
 def _entry_word(key: str, value: Any) -> str:
     """One value of an entry as the history shows it; a yes/no flag by its meaning."""
-    from django.utils.translation import gettext as _
 
     if isinstance(value, bool):
         shown = {
@@ -264,19 +263,36 @@ def _entries(items: Any, keys: tuple[str, ...]) -> str:
     return "; ".join(parts) or "—"
 
 
+def _seat_numbers(values: Any) -> str:
+    return ", ".join("—" if v is None else str(v) for v in values or [])
+
+
+def _block_text(block: dict[str, Any]) -> str:
+    """One voting block in words: every field of it, so that any change shows."""
+    text = _("day %(day)s: %(seats)s") % {
+        "day": block.get("day"),
+        "seats": _seat_numbers(block.get("nominees")),
+    }
+    if block.get("nominated_by"):
+        text += " " + _("(nominated by %(seats)s)") % {
+            "seats": _seat_numbers(block["nominated_by"])
+        }
+    if block.get("votes"):
+        text += ", " + _("votes %(votes)s") % {"votes": _seat_numbers(block["votes"])}
+    if block.get("revote"):
+        text += ", " + _("revote")
+    if block.get("lift") is not None:
+        text += ", " + _("%(n)s for all of them leaving") % {"n": block["lift"]}
+    return text
+
+
 def _blocks_text(blocks: Any) -> str:
-    parts = []
-    for block in blocks or []:
-        text = f"{block.get('day')}: " + ",".join(map(str, block.get("nominees", [])))
-        if block.get("votes"):
-            text += " (" + ",".join(map(str, block["votes"])) + ")"
-        parts.append(text)
+    parts = [_block_text(block) for block in blocks or [] if isinstance(block, dict)]
     return "; ".join(parts) or "—"
 
 
 def version_changes(before: dict[str, Any], after: dict[str, Any]) -> list[Change]:
     """Field by field, what changed from one version's data to the next."""
-    from django.utils.translation import gettext as _
     from django.utils.translation import pgettext
 
     changes: list[Change] = []

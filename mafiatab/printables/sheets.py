@@ -70,6 +70,8 @@ class VoteLine:
     votes: str
     """The votes each nominee got."""
     revote: bool
+    lift: str = ""
+    """On a revote that tied the same players again: the votes for all of them leaving."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +207,7 @@ def _vote_lines(blocks: Any, *, form: bool) -> tuple[VoteLine, ...]:
             nominated_by=_numbers(block.get("nominated_by") or []),
             votes=_numbers(block.get("votes") or []),
             revote=bool(block.get("revote")),
+            lift=_text(block.get("lift")),
         )
         for block in blocks or []
         if isinstance(block, dict)

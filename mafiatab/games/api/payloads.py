@@ -77,16 +77,24 @@ def _data(protocol: ProtocolIn, tournament: Tournament) -> dict[str, Any]:
     for extra in data["judge_extra"]:
         points = extra["points"]
         extra["points"] = int(points) if points == points.to_integral_value() else float(points)
-    for block in data["voting"]:
-        for key in ("votes", "nominated_by"):
-            if not block[key]:
-                del block[key]
-        if not block["revote"]:
-            del block["revote"]
+    data["voting"] = [_block(block) for block in data["voting"]]
     for key in ("judge_extra", "penalties", "disqualified", "best_move"):
         if not data[key]:
             del data[key]
     return data
+
+
+def _block(block: dict[str, Any]) -> dict[str, Any]:
+    """A voting block in the file's form: the parts not given left out (`lift` 0 kept)."""
+    kept = dict(block)
+    for key in ("votes", "nominated_by"):
+        if not kept[key]:
+            del kept[key]
+    if kept["revote"] is False:
+        del kept["revote"]
+    if kept["lift"] is None:
+        del kept["lift"]
+    return kept
 
 
 def _protest_out(protest: Protest) -> dict[str, Any]:

@@ -62,6 +62,13 @@ class VotingIn(Schema):
     votes: list[Annotated[int, Field(ge=0, le=10)]] = Field(default_factory=list, max_length=10)
     nominated_by: list[SeatNo | None] = Field(default_factory=list, max_length=10)
     revote: bool = False
+    lift: int | None = Field(
+        None,
+        ge=0,
+        le=10,
+        description="On a revote that tied the same seats again: the votes for all of them "
+        "leaving.",
+    )
 
 
 class ProtocolIn(Schema):

@@ -96,6 +96,7 @@ def _layout(
     def pb(key: str) -> dict[str, Any]:
         return {"key": key, "messages": cells.get(key, [])}
 
+    blocks = pf.block_rows(raw)
     seats = []
     for n in pf.SEATS:
         points = sums.get(n)
@@ -125,12 +126,12 @@ def _layout(
 
     return {
         "seats": seats,
-        "blocks": rows("v", pf.BLOCKS, ("day", "nominees", "votes", "by", "revote")),
+        "blocks": rows("v", blocks, ("day", "nominees", "votes", "by", "revote", "lift")),
         "extras": rows("extra", pf.EXTRA_ROWS, ("seat", "points", "reason", "approved")),
         "penalties": rows("pen", pf.PENALTY_ROWS, ("seat", "rule", "reason")),
         "removals": rows("rem", pf.REMOVAL_ROWS, ("seat", "reason", "online", "waived")),
         "best": [raw.get(f"bm_{i}", "") for i in pf.BEST_MOVE_CELLS],
-        "pb": {key: pb(key) for key in pf.cell_keys()},
+        "pb": {key: pb(key) for key in pf.cell_keys(blocks)},
     }
 
 
