@@ -45,6 +45,7 @@ NOT_WRITES = {
     "token_digest",
     "token_user",
     "points_of",
+    "givable_kinds",
     "has_free_place",
     "is_full",
     "club_groups",
