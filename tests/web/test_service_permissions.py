@@ -166,6 +166,8 @@ def world(tournament, staff, make_user):
         "draft": draft,
         "token": token,
         "registration": registration,
+        "registrations": [registration],
+        "member": tournament.staff_members.get(user=staff["judge"]),
         "absent": registration,
         "round": round_,
         "table": round_.tables.get(),
