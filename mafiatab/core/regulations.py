@@ -113,6 +113,18 @@ class Regulation:
     lobby_fine: Fraction = Fraction(-1, 2)
     """Online addendum, lobby rules: the disciplinary fine (besides a warning or removal)."""
 
+    @property
+    def has_lobby_rules(self) -> bool:
+        """True when the online addendum's lobby rules apply: a lobby violation is
+        penalised (a warning, a fine, removal from the tournament) only online."""
+        return self.online
+
+    @property
+    def has_replays(self) -> bool:
+        """True when the online addendum lets the chief judge annul a game that is
+        replayed (a broken connection, a lost stream); an offline game is never replayed."""
+        return self.online
+
     def compensation_b(self, games_before_final: int) -> int:
         """B of 8.6.1: 40% of the games before the final, rounded half up."""
         share = self.compensation_share * games_before_final

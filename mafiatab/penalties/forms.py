@@ -1,19 +1,20 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from mafiatab.penalties.models import Kind
+from mafiatab.core.regulations import Regulation
+from mafiatab.penalties.services import givable_kinds
 from mafiatab.tournaments.bounds import MAX_SMALL, BoundedIntegerField
-
-GIVABLE = [(k.value, k.label) for k in Kind if k is not Kind.OTHER]
 
 
 class PenaltyForm(forms.Form):
     player = forms.CharField(
         label=_("Player"), max_length=64, widget=forms.TextInput(attrs={"list": "players"})
     )
-    kind = forms.ChoiceField(label=_("Penalty"), choices=GIVABLE)
+    kind = forms.ChoiceField(label=_("Penalty"))
     minutes_late = BoundedIntegerField(
         label=_("Minutes late"),
         min_value=0,
@@ -23,6 +24,11 @@ class PenaltyForm(forms.Form):
     )
     round = BoundedIntegerField(label=_("Round"), min_value=1, max_value=MAX_SMALL, required=False)
     reason = forms.CharField(label=_("Reason"), max_length=500)
+
+    def __init__(self, *args: Any, regulation: Regulation, **kwargs: Any) -> None:
+        """The kinds offered are those the tournament's regulation has."""
+        super().__init__(*args, **kwargs)
+        self.fields["kind"].choices = [(k.value, k.label) for k in givable_kinds(regulation)]
 
 
 class CancelForm(forms.Form):

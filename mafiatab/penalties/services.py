@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from mafiatab.core.regulations import Regulation
 from mafiatab.penalties.models import Kind, Penalty
 from mafiatab.registrations.models import Status
 from mafiatab.standings.services import standings_changed
@@ -27,17 +28,33 @@ if TYPE_CHECKING:
     from mafiatab.accounts.models import User
 
 
+#: The kinds of a lobby violation (online addendum, lobby rules).
+LOBBY_KINDS = frozenset({Kind.LOBBY_WARNING, Kind.LOBBY_FINE, Kind.LOBBY_REMOVAL})
+
+
+def _fines(regulation: Regulation) -> dict[str, Fraction]:
+    """The kinds the chief judge gives under `regulation`, with their points."""
+    fines = {Kind.LATENESS.value: regulation.lateness_fine}
+    if regulation.has_lobby_rules:
+        fines |= {
+            Kind.LOBBY_WARNING.value: Fraction(0),
+            Kind.LOBBY_FINE.value: regulation.lobby_fine,
+            Kind.LOBBY_REMOVAL.value: Fraction(0),
+        }
+    return fines
+
+
+def givable_kinds(regulation: Regulation) -> list[Kind]:
+    """The kinds of penalty the chief judge may give under `regulation`, in order: a
+    lobby violation only where the online addendum's lobby rules apply."""
+    fines = _fines(regulation)
+    return [kind for kind in Kind if kind.value in fines]
+
+
 def points_of(tournament: Tournament, kind: str) -> Decimal | None:
     """The points of a kind of penalty the chief judge gives, under the tournament's
-    regulation; None for a kind that is not given from the console."""
-    regulation = tournament.regulation
-    fines = {
-        Kind.LATENESS: regulation.lateness_fine,
-        Kind.LOBBY_WARNING: Fraction(0),
-        Kind.LOBBY_FINE: regulation.lobby_fine,
-        Kind.LOBBY_REMOVAL: Fraction(0),
-    }
-    fine = fines.get(kind)
+    regulation; None for a kind that is not given there."""
+    fine = _fines(tournament.regulation).get(kind)
     if fine is None:
         return None
     return Decimal(fine.numerator) / Decimal(fine.denominator)
@@ -83,7 +100,11 @@ def penalty_give(
     errors: dict[str, str] = {}
     regulation = tournament.regulation
     points = points_of(tournament, kind)
-    if points is None:
+    if points is None and kind in LOBBY_KINDS:
+        errors["kind"] = _(
+            "A lobby violation is penalised only in an online tournament (online addendum)."
+        )
+    elif points is None:
         errors["kind"] = _("Choose the kind of penalty.")
     if not reason:
         errors["reason"] = _("Give the reason for the penalty.")

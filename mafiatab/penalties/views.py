@@ -34,13 +34,13 @@ def _page(request: HttpRequest, tournament: Tournament, form: PenaltyForm) -> Ht
 
 @tournament_permission("view_registrations")
 def penalty_list(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    return _page(request, tournament, PenaltyForm())
+    return _page(request, tournament, PenaltyForm(regulation=tournament.regulation))
 
 
 @require_http_methods(["POST"])
 @tournament_permission("give_penalty")
 def give(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    form = PenaltyForm(request.POST)
+    form = PenaltyForm(request.POST, regulation=tournament.regulation)
     if form.is_valid():
         data = form.cleaned_data
         try:

@@ -21,6 +21,7 @@ ACTIONS = {
     "tournament.updated": gettext_lazy("Tournament information changed"),
     "tournament.scoring_changed": gettext_lazy("Scoring settings changed"),
     "staff.assigned": gettext_lazy("Staff assigned"),
+    "staff.removed": gettext_lazy("Staff role taken away"),
     "registration.applied": gettext_lazy("Application filed"),
     "registration.added": gettext_lazy("Participant added"),
     "registration.approved": gettext_lazy("Application approved"),

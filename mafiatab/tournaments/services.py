@@ -266,6 +266,36 @@ def staff_assign(*, tournament: Tournament, user: User, role: str, by: User) -> 
     return member
 
 
+@transaction.atomic
+def staff_remove(*, member: StaffMember, by: User) -> None:
+    """Take a staff role away. The tournament's last organiser keeps his: without one,
+    nobody could manage the tournament any more."""
+    from mafiatab.tournaments.permissions import ensure_can
+
+    tournament = Tournament.objects.select_for_update().get(pk=member.tournament_id)
+    ensure_can(by, tournament, "manage_staff", console=True)
+    member = (
+        StaffMember.objects.select_related("user")
+        .filter(pk=member.pk, tournament=tournament)
+        .first()
+    )
+    if member is None:
+        raise ValidationError(_("This role was already taken away."))
+    organisers = tournament.staff_members.filter(role=StaffRole.ORGANISER)
+    if member.role == StaffRole.ORGANISER and not organisers.exclude(pk=member.pk).exists():
+        raise ValidationError(
+            _("The last organiser of the tournament keeps the role: give it to another first.")
+        )
+    user = member.user
+    member.delete()
+    tournament.log_action(
+        "staff.removed",
+        by=by,
+        target=user.nickname or user.username,
+        before={"user": user.nickname or user.username, "role": member.role},
+    )
+
+
 def _dates_of(core: CoreTournament) -> tuple[dt.date | None, dt.date | None]:
     dates = []
     for game in core.games:

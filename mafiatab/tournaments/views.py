@@ -10,7 +10,7 @@ from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from mafiatab.core.tournament_file import dumps_tournament
 from mafiatab.registrations.models import Status
@@ -21,12 +21,13 @@ from mafiatab.tournaments.conversion import (
     scheduled_games_before_final,
 )
 from mafiatab.tournaments.forms import ScoringForm, StaffForm, TournamentForm, add_service_errors
-from mafiatab.tournaments.models import StaffRole, Tournament
+from mafiatab.tournaments.models import StaffMember, StaffRole, Tournament
 from mafiatab.tournaments.permissions import permissions_for, tournament_permission
 from mafiatab.tournaments.services import (
     info_of,
     scoring_of,
     staff_assign,
+    staff_remove,
     tournament_create,
     tournament_scoring_update,
     tournament_update,
@@ -164,6 +165,26 @@ def staff(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     members = tournament.staff_members.select_related("user")
     context = tournament_context(request, tournament) | {"form": form, "members": members}
     return render(request, "tournaments/staff.html", context)
+
+
+@require_POST
+@tournament_permission("manage_staff")
+def staff_remove_view(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    member = StaffMember.objects.filter(pk=pk, tournament=tournament).first()
+    try:
+        if member is None:
+            raise ValidationError(_("This role was already taken away."))
+        staff_remove(member=member, by=request.user)
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    else:
+        messages.success(
+            request,
+            _("%(name)s no longer holds the role %(role)s.")
+            % {"name": member.user, "role": member.get_role_display()},
+        )
+    return redirect("tournaments:staff", slug=tournament.slug)
 
 
 @tournament_permission("view_history")

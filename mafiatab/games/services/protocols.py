@@ -128,6 +128,10 @@ def game_mark_replayed(
     nothing but its removal penalties (the core's `replayed`); `replay` is the new game."""
     game = _locked(game)
     _require(by, game, "confirm_protocol")
+    if not game.tournament.regulation.has_replays:
+        raise ValidationError(
+            _("Only a game of an online tournament is replayed (online addendum).")
+        )
     if game.replayed:
         raise ValidationError(_("The game is already marked replayed."))
     if not reason.strip():

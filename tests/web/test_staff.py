@@ -1,0 +1,78 @@
+"""The staff page: giving a role, taking it away (the last organiser keeps his), and
+the creator of a tournament as its chief judge unless he names another."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.urls import reverse
+
+from mafiatab.tournaments.models import StaffMember, StaffRole
+from mafiatab.tournaments.permissions import roles_of
+from mafiatab.tournaments.services import staff_remove
+
+pytestmark = pytest.mark.django_db
+
+
+def _member(tournament, user, role):
+    return StaffMember.objects.get(tournament=tournament, user=user, role=role)
+
+
+def test_the_organiser_takes_a_role_away_on_the_staff_page_and_it_is_recorded(
+    client, tournament, staff
+):
+    member = _member(tournament, staff["judge"], StaffRole.TABLE_JUDGE)
+    client.force_login(staff["organiser"])
+    page = client.get(reverse("tournaments:staff", args=[tournament.slug])).content.decode()
+    remove = reverse("tournaments:staff_remove", args=[tournament.slug, member.pk])
+    assert remove in page
+    response = client.post(remove, follow=True)
+    assert "TableJudge no longer holds the role table judge." in response.content.decode()
+    assert StaffRole.TABLE_JUDGE not in roles_of(staff["judge"], tournament)
+    entry = tournament.audit_entries.get(action="staff.removed")
+    assert entry.before == {"user": "TableJudge", "role": "table_judge"}
+    assert entry.actor == staff["organiser"]
+
+
+def test_only_an_organiser_takes_a_role_away(client, tournament, staff):
+    member = _member(tournament, staff["judge"], StaffRole.TABLE_JUDGE)
+    client.force_login(staff["chief"])
+    url = reverse("tournaments:staff_remove", args=[tournament.slug, member.pk])
+    assert client.post(url).status_code == 403
+    with pytest.raises(PermissionDenied):
+        staff_remove(member=member, by=staff["chief"])
+    assert StaffMember.objects.filter(pk=member.pk).exists()
+
+
+def test_the_last_organiser_cannot_take_his_own_role_away(client, tournament, staff):
+    member = _member(tournament, staff["organiser"], StaffRole.ORGANISER)
+    client.force_login(staff["organiser"])
+    url = reverse("tournaments:staff_remove", args=[tournament.slug, member.pk])
+    response = client.post(url, follow=True)
+    assert "The last organiser of the tournament keeps the role" in response.content.decode()
+    assert StaffMember.objects.filter(pk=member.pk).exists()
+    assert not tournament.audit_entries.filter(action="staff.removed").exists()
+
+
+def test_an_organiser_leaves_once_another_organiser_is_named(tournament, staff):
+    from mafiatab.tournaments.services import staff_assign
+
+    staff_assign(
+        tournament=tournament, user=staff["chief"], role=StaffRole.ORGANISER, by=staff["organiser"]
+    )
+    staff_remove(
+        member=_member(tournament, staff["organiser"], StaffRole.ORGANISER), by=staff["organiser"]
+    )
+    assert StaffRole.ORGANISER not in roles_of(staff["organiser"], tournament)
+
+
+def test_a_role_already_taken_away_is_said_so(client, tournament, staff):
+    member = _member(tournament, staff["judge"], StaffRole.TABLE_JUDGE)
+    url = reverse("tournaments:staff_remove", args=[tournament.slug, member.pk])
+    staff_remove(member=member, by=staff["organiser"])
+    client.force_login(staff["organiser"])
+    response = client.post(url, follow=True)
+    assert response.status_code == 200
+    assert "This role was already taken away." in response.content.decode()
+    with pytest.raises(ValidationError):
+        staff_remove(member=member, by=staff["organiser"])
