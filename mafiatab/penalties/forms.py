@@ -5,11 +5,12 @@ from django.utils.translation import gettext_lazy as _
 
 from mafiatab.penalties.models import Kind
 from mafiatab.tournaments.bounds import MAX_SMALL, BoundedIntegerField
+from mafiatab.widgets import HtmlForm
 
 GIVABLE = [(k.value, k.label) for k in Kind if k is not Kind.OTHER]
 
 
-class PenaltyForm(forms.Form):
+class PenaltyForm(HtmlForm):
     player = forms.CharField(
         label=_("Player"), max_length=64, widget=forms.TextInput(attrs={"list": "players"})
     )
@@ -25,5 +26,5 @@ class PenaltyForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=500)
 
 
-class CancelForm(forms.Form):
+class CancelForm(HtmlForm):
     reason = forms.CharField(label=_("Reason for the cancellation"), max_length=500)
