@@ -101,6 +101,11 @@ def retry_message(exc: BaseException) -> str:
     return disk_full_message() if is_disk_full(exc) else busy_message()
 
 
+def retry_heading(exc: BaseException) -> str:
+    """The 503 page's heading."""
+    return _("Out of disk space") if is_disk_full(exc) else _("Busy")
+
+
 def retry_after(exc: BaseException) -> int:
     """The seconds of the `Retry-After` header."""
     return DISK_FULL_RETRY_AFTER_SECONDS if is_disk_full(exc) else RETRY_AFTER_SECONDS
@@ -121,7 +126,8 @@ def retry_response(request: HttpRequest, exc: BaseException) -> HttpResponse:
     if request.path_info.startswith(API_PREFIX):
         response = JsonResponse({"detail": message, "errors": {}}, status=503)
     else:
-        response = render(request, "503.html", {"message": message}, status=503)
+        context = {"message": message, "heading": retry_heading(exc)}
+        response = render(request, "503.html", context, status=503)
     response["Retry-After"] = str(retry_after(exc))
     return response
 

@@ -94,6 +94,7 @@ def test_a_full_disk_answers_a_page_write_with_try_again_in_russian(client, orga
         )
     _assert_try_again(response, "закончилось место на диске")
     assert "Попробуйте ещё раз" in response.content.decode()
+    assert "<h1>Нет места на диске</h1>" in response.content.decode()
     assert Tournament.objects.count() == known  # nothing half-written
 
 
