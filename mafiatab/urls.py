@@ -10,6 +10,9 @@ from mafiatab.tournaments.views import healthz
 
 TOURNAMENT = "t/<slug:slug>/"
 
+#: A busy database or a full disk met outside a view is a 503 "try again" too.
+handler500 = "mafiatab.security.busy.server_error"
+
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("favicon.ico", RedirectView.as_view(url=static("mafiatab/favicon.svg"), permanent=True)),

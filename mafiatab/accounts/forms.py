@@ -7,9 +7,10 @@ from django.utils.translation import gettext_lazy as _
 
 from mafiatab.accounts.models import User
 from mafiatab.accounts.services import check_nickname
+from mafiatab.widgets import HtmlForm, HtmlFormats
 
 
-class SignUpForm(UserCreationForm):
+class SignUpForm(HtmlFormats, UserCreationForm):
     class Meta:
         model = User
         fields = ("username", "nickname", "city", "club")
@@ -28,7 +29,7 @@ class SignUpForm(UserCreationForm):
         return username
 
 
-class ProfileForm(forms.Form):
+class ProfileForm(HtmlForm):
     nickname = forms.CharField(
         label=_("Nickname"),
         max_length=64,

@@ -14,13 +14,14 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db import OperationalError
+from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from ninja import NinjaAPI, Schema
 from ninja.errors import AuthenticationError, HttpError
 from ninja.errors import ValidationError as NinjaValidationError
 
+from mafiatab.security.busy import is_retryable, log_busy, retry_after, retry_message
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import user_can
 
@@ -184,14 +185,13 @@ def _server_error(api: NinjaAPI, request: HttpRequest, exc: Exception):
     return _error(api, request, 500, _("Something went wrong on the server; the error is logged."))
 
 
-def _database_error(api: NinjaAPI, request: HttpRequest, exc: Exception):
-    from mafiatab.security.busy import RETRY_AFTER_SECONDS, busy_message, is_busy, log_busy
-
-    if not is_busy(exc):
+def _try_again(api: NinjaAPI, request: HttpRequest, exc: Exception):
+    """A busy database or a full disk: 503 with Retry-After (nothing was saved)."""
+    if not is_retryable(exc):
         return _server_error(api, request, exc)
     log_busy(request, exc)
-    response = _error(api, request, 503, busy_message())
-    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    response = _error(api, request, 503, retry_message(exc))
+    response["Retry-After"] = str(retry_after(exc))
     return response
 
 
@@ -214,5 +214,6 @@ def install_error_handlers(api: NinjaAPI) -> None:
     api.add_exception_handler(Http404, bind(_not_found))
     api.add_exception_handler(RequestDataTooBig, bind(_too_big))
     api.add_exception_handler(PermissionDenied, bind(_forbidden))
-    api.add_exception_handler(OperationalError, bind(_database_error))
+    api.add_exception_handler(DatabaseError, bind(_try_again))
+    api.add_exception_handler(OSError, bind(_try_again))
     api.add_exception_handler(Exception, bind(_server_error))

@@ -7,6 +7,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from mafiatab.widgets import HtmlForm
+
 SEATS = range(1, 11)
 ROLE_CHOICES = [
     ("red", _("red")),
@@ -16,7 +18,7 @@ ROLE_CHOICES = [
 ]
 
 
-class RolesForm(forms.Form):
+class RolesForm(HtmlForm):
     """One role per seat; the engine checks the deal (one sheriff, one don, two blacks)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -32,6 +32,7 @@ from mafiatab.tournaments.bounds import (
     parse_decimal,
     parse_int,
 )
+from mafiatab.widgets import HtmlForm
 
 #: The voting rows the form shows at least: the paper form's seven (9.5).
 BLOCKS = range(1, MAX_VOTING_ROUNDS + 1)
@@ -367,7 +368,7 @@ def problems_by_cell(problems: list[Problem], data: Mapping[str, Any]) -> dict[s
     return cells
 
 
-class RoundForm(forms.Form):
+class RoundForm(HtmlForm):
     stage = forms.ChoiceField(label=gettext_lazy("Stage"), choices=STAGE_CHOICES)
     number = BoundedIntegerField(label=gettext_lazy("Round"), min_value=1, max_value=MAX_SMALL)
 
@@ -376,7 +377,7 @@ class RoundForm(forms.Form):
 SEAT_CHOICES_ID = "seat-choices"
 
 
-class TableForm(forms.Form):
+class TableForm(HtmlForm):
     """A table of a round: its number, its judge and the ten participants by seat.
 
     Each seat takes a participant's nickname in any case (the page offers the

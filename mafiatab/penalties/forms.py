@@ -8,9 +8,10 @@ from django.utils.translation import gettext_lazy as _
 from mafiatab.core.regulations import Regulation
 from mafiatab.penalties.services import givable_kinds
 from mafiatab.tournaments.bounds import MAX_SMALL, BoundedIntegerField
+from mafiatab.widgets import HtmlForm
 
 
-class PenaltyForm(forms.Form):
+class PenaltyForm(HtmlForm):
     player = forms.CharField(
         label=_("Player"), max_length=64, widget=forms.TextInput(attrs={"list": "players"})
     )
@@ -31,5 +32,5 @@ class PenaltyForm(forms.Form):
         self.fields["kind"].choices = [(k.value, k.label) for k in givable_kinds(regulation)]
 
 
-class CancelForm(forms.Form):
+class CancelForm(HtmlForm):
     reason = forms.CharField(label=_("Reason for the cancellation"), max_length=500)

@@ -4,17 +4,18 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from mafiatab.tournaments.bounds import MAX_ID, MAX_SMALL, BoundedIntegerField
+from mafiatab.widgets import HtmlForm
 
 
-class RejectForm(forms.Form):
+class RejectForm(HtmlForm):
     reason = forms.CharField(label=_("Reason"), max_length=500)
 
 
-class WithdrawForm(forms.Form):
+class WithdrawForm(HtmlForm):
     reason = forms.CharField(label=_("Reason"), max_length=500, required=False)
 
 
-class AddPlayerForm(forms.Form):
+class AddPlayerForm(HtmlForm):
     nickname = forms.CharField(
         label=_("Nickname"),
         max_length=64,
@@ -22,12 +23,12 @@ class AddPlayerForm(forms.Form):
     )
 
 
-class CheckInForm(forms.Form):
+class CheckInForm(HtmlForm):
     registration = BoundedIntegerField(min_value=1, max_value=MAX_ID, widget=forms.HiddenInput)
     day = BoundedIntegerField(label=_("Day"), min_value=1, max_value=MAX_SMALL)
 
 
-class ReplacementForm(forms.Form):
+class ReplacementForm(HtmlForm):
     absent = BoundedIntegerField(label=_("Late participant"), min_value=1, max_value=MAX_ID)
     reserve_nickname = forms.CharField(label=_("Reserve"), max_length=64)
     round = BoundedIntegerField(label=_("Round"), min_value=1, max_value=MAX_SMALL)

@@ -11,9 +11,10 @@ from mafiatab.core.seating import MAX_GAMES
 from mafiatab.seating.models import STAGE_CHOICES
 from mafiatab.seating.services import SeatingInputs
 from mafiatab.tournaments.bounds import MAX_SMALL, BoundedIntegerField, parse_int
+from mafiatab.widgets import HtmlForm
 
 
-class GenerateForm(forms.Form):
+class GenerateForm(HtmlForm):
     stage = forms.ChoiceField(label=_("Stage"), choices=STAGE_CHOICES, initial="qualifying")
     games = BoundedIntegerField(
         label=_("Games per player"),
@@ -114,7 +115,7 @@ class JudgeChoice(forms.ModelChoiceField):
         return obj.nickname or obj.username
 
 
-class PublishForm(forms.Form):
+class PublishForm(HtmlForm):
     """A judge for each physical table of the draft, the table judges in order by default."""
 
     def __init__(self, *args: Any, tables: list[int], judges: list[User], **kwargs: Any) -> None:

@@ -16,13 +16,10 @@ from mafiatab.tournaments.services import (
     TournamentInfo,
     check_info,
 )
+from mafiatab.widgets import DateInput, HtmlForm
 
 
-class DateInput(forms.DateInput):
-    input_type = "date"
-
-
-class TournamentForm(forms.Form):
+class TournamentForm(HtmlForm):
     name = forms.CharField(label=_("Name"), max_length=200)
     ruleset = forms.ChoiceField(label=_("Rules"), choices=RULESET_CHOICES)
     starts_on = forms.DateField(label=_("First day"), required=False, widget=DateInput)
@@ -95,7 +92,7 @@ class TournamentForm(forms.Form):
         )
 
 
-class ScoringForm(forms.Form):
+class ScoringForm(HtmlForm):
     """The scoring settings; an empty number means the tournament's default."""
 
     participants = forms.IntegerField(
@@ -136,7 +133,7 @@ class ScoringForm(forms.Form):
         )
 
 
-class StaffForm(forms.Form):
+class StaffForm(HtmlForm):
     nickname = forms.CharField(label=_("Nickname"), max_length=64)
     role = forms.ChoiceField(label=_("Role"), choices=StaffRole.choices)
 
