@@ -29,6 +29,7 @@ from mafiatab.api.errors import (
 from mafiatab.api.schemas import Nickname, Text
 from mafiatab.core.names import nickname_key
 from mafiatab.registrations.models import ACTIVE_STATUSES, Registration, Status
+from mafiatab.registrations.selectors import listed_participants
 from mafiatab.registrations.services import (
     registration_add,
     registration_apply,
@@ -89,9 +90,10 @@ def _registration(tournament: Tournament, registration_id: int) -> Registration:
     summary="The participants",
 )
 def list_participants(request: HttpRequest, slug: str):
-    """The approved participants, by nickname."""
+    """The approved participants and the reserves who replaced one (status "reserve";
+    not counted in N of 8.7), by nickname."""
     tournament = tournament_or_404(slug)
-    return tournament.registrations.filter(status=Status.APPROVED).order_by("nickname")
+    return listed_participants(tournament)
 
 
 @router.get(

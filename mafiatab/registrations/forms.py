@@ -3,6 +3,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from mafiatab.registrations.models import ReplacementScope
 from mafiatab.tournaments.bounds import MAX_ID, MAX_SMALL, BoundedIntegerField
 from mafiatab.widgets import HtmlForm
 
@@ -33,3 +34,19 @@ class ReplacementForm(HtmlForm):
     reserve_nickname = forms.CharField(label=_("Reserve"), max_length=64)
     round = BoundedIntegerField(label=_("Round"), min_value=1, max_value=MAX_SMALL)
     minutes_late = BoundedIntegerField(label=_("Minutes late"), min_value=0, max_value=MAX_SMALL)
+    scope = forms.ChoiceField(
+        label=_("The reserve plays"),
+        choices=ReplacementScope.choices,
+        initial=ReplacementScope.ROUND,
+        required=False,
+        widget=forms.RadioSelect,
+        error_messages={
+            "invalid_choice": _(
+                "Choose whether the reserve plays this round only or the rest of the tournament."
+            )
+        },
+    )
+
+    def clean_scope(self) -> str:
+        """No choice sent (an older page, a script): this round only."""
+        return self.cleaned_data.get("scope") or ReplacementScope.ROUND

@@ -28,7 +28,8 @@ class Status(models.TextChoices):
 ACTIVE_STATUSES = (Status.PENDING, Status.APPROVED, Status.WAITING)
 #: Statuses whose nickname no other registration of the tournament may share.
 NAMED_STATUSES = (*ACTIVE_STATUSES, Status.RESERVE)
-#: Who may sit at a table: the participants and the reserves who replace one.
+#: Who may sit at a table, and whom the lists of participants show: the participants
+#: and the reserves who replaced one (a reserve is not counted among the participants).
 SEATED_STATUSES = (Status.APPROVED, Status.RESERVE)
 
 
@@ -127,8 +128,17 @@ class CheckIn(models.Model):
         ]
 
 
+class ReplacementScope(models.TextChoices):
+    """What a replacement covers: the round it is made for, or every round from it on."""
+
+    ROUND = "round", _("this round only")
+    REST = "rest", _("for the rest of the tournament")
+
+
 class Replacement(models.Model):
-    """A reserve plays one round instead of a participant more than 15 minutes late."""
+    """A reserve plays instead of a participant more than 15 minutes late: the round it
+    is made for only (the participant keeps his later rounds), or that round and the
+    rest of the tournament."""
 
     tournament = models.ForeignKey(
         "tournaments.Tournament", on_delete=models.PROTECT, related_name="replacements"
@@ -145,6 +155,12 @@ class Replacement(models.Model):
         help_text=_("The reserve's registration (status reserve, or a participant's)."),
     )
     minutes_late = models.PositiveSmallIntegerField(_("minutes late"))
+    scope = models.CharField(
+        _("replaced for"),
+        max_length=8,
+        choices=ReplacementScope.choices,
+        default=ReplacementScope.ROUND,
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True

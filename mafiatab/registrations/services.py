@@ -20,6 +20,7 @@ from mafiatab.registrations.models import (
     CheckIn,
     Registration,
     Replacement,
+    ReplacementScope,
     Status,
 )
 from mafiatab.tournaments.models import Tournament
@@ -342,13 +343,16 @@ def replacement_record(
     minutes_late: int,
     by: User,
     stage: str = "qualifying",
+    scope: str = ReplacementScope.ROUND,
 ) -> Replacement:
     """A reserve plays instead of a participant too late for `round` of `stage`.
 
     The reserve becomes a registration of the tournament (status reserve: he may hold
-    a seat, he is not counted among the participants of 8.7) and takes the absent
-    participant's seat in that round's table and, unless it is confirmed, in its
-    protocol. Re-seating the rounds not yet played is `seating_reseat`'s."""
+    a seat and is listed with the participants, he is not counted among the
+    participants of 8.7) and takes the absent participant's seat in that round's
+    table and, unless it is confirmed, in its protocol. With `scope` "round" (the
+    default) the participant keeps his later rounds; with "rest" the reserve plays
+    them, once `seating_reseat` has seated the rounds not yet played again."""
     from mafiatab.games.services import seat_replace
 
     ensure_can(by, tournament, "replace_player")
@@ -363,6 +367,10 @@ def replacement_record(
         ) % {"minutes": tournament.regulation.replacement_after_minutes}
     if round < 1:
         errors["round"] = _("Rounds are numbered from 1.")
+    if scope not in ReplacementScope.values:
+        errors["scope"] = _(
+            "Choose whether the reserve plays this round only or the rest of the tournament."
+        )
     if not reserve_nickname:
         errors["reserve_nickname"] = _("Name the reserve player.")
     elif tournament.registrations.filter(
@@ -386,6 +394,7 @@ def replacement_record(
         reserve=reserve,
         round=round,
         minutes_late=minutes_late,
+        scope=scope,
         by=by,
     )
     tournament.log_action(
@@ -397,6 +406,7 @@ def replacement_record(
             "reserve": reserve.nickname,
             "round": round,
             "minutes_late": minutes_late,
+            "scope": str(scope),
         },
     )
     seat_replace(

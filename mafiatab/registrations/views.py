@@ -20,7 +20,14 @@ from mafiatab.registrations.forms import (
     ReplacementForm,
     WithdrawForm,
 )
-from mafiatab.registrations.models import ACTIVE_STATUSES, Registration, Status
+from mafiatab.registrations.models import (
+    ACTIVE_STATUSES,
+    NAMED_STATUSES,
+    Registration,
+    ReplacementScope,
+    Status,
+)
+from mafiatab.registrations.selectors import reserves_who_played
 from mafiatab.registrations.services import (
     checkin_record,
     registration_add,
@@ -118,7 +125,8 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "pending": registrations.filter(status=Status.PENDING),
         "waiting": registrations.filter(status=Status.WAITING).order_by("waiting_since", "id"),
         "participants": participants,
-        "closed": registrations.exclude(status__in=[*ACTIVE_STATUSES]).order_by("-decided_at"),
+        "reserves": reserves_who_played(tournament),
+        "closed": registrations.exclude(status__in=NAMED_STATUSES).order_by("-decided_at"),
         "replacements": tournament.replacements.select_related("absent", "by"),
         "days": days,
         "add_form": AddPlayerForm(),
@@ -224,6 +232,8 @@ def replace(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         return _back(tournament)
     data = form.cleaned_data
     absent = _registration(tournament, data["absent"])
+    rest = data["scope"] == ReplacementScope.REST
+    said = {"reserve": data["reserve_nickname"], "nick": absent.nickname, "round": data["round"]}
     done = _run(
         request,
         lambda: replacement_record(
@@ -232,12 +242,16 @@ def replace(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             reserve_nickname=data["reserve_nickname"],
             round=data["round"],
             minutes_late=data["minutes_late"],
+            scope=data["scope"],
             by=request.user,
         ),
-        _("%(reserve)s replaces %(nick)s in round %(round)d.")
-        % {"reserve": data["reserve_nickname"], "nick": absent.nickname, "round": data["round"]},
+        _("%(reserve)s replaces %(nick)s from round %(round)d for the rest of the tournament.")
+        % said
+        if rest
+        else _("%(reserve)s replaces %(nick)s in round %(round)d.") % said,
     )
-    if done:
+    # replaced for one round, he keeps his later rounds: the seating stays as published
+    if done and rest:
         _reseat(request, tournament, data["round"])
     return _back(tournament)
 

@@ -127,6 +127,11 @@ SAY: dict[str, Say] = {
     "replacement.never_played": _text(
         lambda: _("%(new)s replaces %(old)s, who played none of the rounds given")
     ),
+    "stand_in.not_seated": _text(
+        lambda: _(
+            "%(new)s stood in for %(old)s in round %(round)s but has no seat in the rounds given"
+        )
+    ),
     "games.played_too_many": _played_too_many,
     "seats.not_multiple_remaining": _text(
         lambda: _(

@@ -51,6 +51,14 @@ def _replacement(p: Params) -> str:
     ) % {"new": say_name(p["new"]), "old": say_name(p["old"]), "left": left}
 
 
+def _stand_in(p: Params) -> str:
+    return _("%(new)s stood in for %(old)s in round %(round)s; %(old)s keeps his other games") % {
+        "new": say_name(p["new"]),
+        "old": say_name(p["old"]),
+        "round": p["round"],
+    }
+
+
 def _pin_elsewhere(p: Params) -> str:
     return _(
         "planned round %(round)s has only tables 1–%(size)s, so %(name)s "
@@ -122,6 +130,7 @@ def _pinned_together(p: Params) -> str:
 #: How each flag code of `mafiatab.core.seating` is said.
 SAY: dict[str, Callable[[Params], str]] = {
     "replacement": _replacement,
+    "stand_in": _stand_in,
     "pin.elsewhere": _pin_elsewhere,
     "time_limit": _time_limit,
     "pairs.above": _pairs_above,

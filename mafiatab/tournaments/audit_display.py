@@ -91,6 +91,7 @@ KEYS = {
     "reserve": gettext_lazy("reserve"),
     "round": gettext_lazy("round"),
     "minutes_late": gettext_lazy("minutes late"),
+    "scope": gettext_lazy("replaced for"),
     "version": gettext_lazy("version"),
     "upheld": gettext_lazy("upheld"),
     "decision": gettext_lazy("decision"),
@@ -106,11 +107,12 @@ KEYS = {
 
 def _coded_values() -> dict[str, dict[str, Any]]:
     from mafiatab.games.models import STAGE_CHOICES
-    from mafiatab.registrations.models import Status
+    from mafiatab.registrations.models import ReplacementScope, Status
     from mafiatab.tournaments.models import StaffRole
 
     return {
         "status": dict(Status.choices),
+        "scope": dict(ReplacementScope.choices),
         "stage": dict(STAGE_CHOICES),
         "role": dict(StaffRole.choices),
     }

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from mafiatab.core.tournament_file import dumps_tournament
 from mafiatab.registrations.models import Status
+from mafiatab.registrations.selectors import reserves_who_played
 from mafiatab.tournaments.audit_display import history_rows
 from mafiatab.tournaments.conversion import (
     approved_participants,
@@ -64,6 +65,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         mine = registrations.filter(user=request.user).order_by("-created_at").first()
     context = tournament_context(request, tournament) | {
         "participants": registrations.filter(status=Status.APPROVED).order_by("nickname"),
+        "reserves": reserves_who_played(tournament),
         "pending": registrations.filter(status=Status.PENDING),
         "waiting": registrations.filter(status=Status.WAITING).order_by("waiting_since", "id"),
         "replacements": tournament.replacements.select_related("absent"),

@@ -15,6 +15,7 @@ from mafiatab.core.seating import (
     Round,
     Schedule,
     SeatingError,
+    StandIn,
     Table,
     default_iterations,
     pair_counts,
@@ -251,6 +252,69 @@ def test_a_replacement_plays_the_games_the_player_he_replaces_had_left() -> None
     assert later["new"] == 8 - gone
     assert all(later[name] + sum(name in r.players() for r in played) == 8 for name in names(6))
     assert any("'new' replaces 'p7'" in flag for flag in schedule.flags)
+
+
+def _stood_in(rounds: list[Round], number: int, player: str, reserve: str) -> list[Round]:
+    """`rounds` with `reserve` in `player`'s seat of round `number`."""
+    return [
+        r
+        if r.round != number
+        else Round(
+            round=r.round,
+            tables=tuple(
+                Table(t.table, tuple(reserve if n == player else n for n in t.seats))
+                for t in r.tables
+            ),
+        )
+        for r in rounds
+    ]
+
+
+def test_a_reserve_standing_in_for_one_round_leaves_the_player_his_other_games() -> None:
+    original = plan(40, 8, seed=11)
+    played = _stood_in(list(original.rounds[:2]), 1, "p7", "sub")
+    schedule = plan_seating(
+        names(40),
+        8,
+        fixed_rounds=played,
+        stand_ins=[StandIn(round=1, reserve="sub", player="p7")],
+        iterations=FAST,
+    )
+    assert list(schedule.rounds[:2]) == played
+    later = Counter(n for r in schedule.rounds[2:] for n in r.players())
+    assert later["p7"] == 6  # 8 games: round 2 played, round 1 played for him
+    assert "sub" not in later
+    assert all(later[name] == 6 for name in names(40))
+    assert any("'sub' stood in for 'p7' in round 1" in flag for flag in schedule.flags)
+
+
+def test_a_stand_in_then_a_replacement_give_the_newcomer_the_games_left() -> None:
+    original = plan(40, 8, seed=11)
+    played = _stood_in(list(original.rounds[:2]), 1, "p7", "sub")
+    played = _stood_in(played, 2, "p7", "new")
+    players = [("new" if name == "p7" else name) for name in names(40)]
+    schedule = plan_seating(
+        players,
+        8,
+        fixed_rounds=played,
+        stand_ins=[StandIn(round=1, reserve="sub", player="p7")],
+        replacements={"new": "p7"},
+        iterations=FAST,
+    )
+    later = Counter(n for r in schedule.rounds[2:] for n in r.players())
+    assert later["new"] == 6 and "sub" not in later and "p7" not in later
+
+
+def test_a_stand_in_not_seated_in_its_round_is_refused() -> None:
+    played = plan(40, 8, seed=11).rounds[:2]
+    with pytest.raises(SeatingError, match="'sub' stood in for 'p7' in round 1 but has no seat"):
+        plan_seating(
+            names(40),
+            8,
+            fixed_rounds=played,
+            stand_ins=[StandIn(round=1, reserve="sub", player="p7")],
+            iterations=FAST,
+        )
 
 
 def test_reseating_after_a_no_show_refuses_seats_that_do_not_fill_tables() -> None:

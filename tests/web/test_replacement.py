@@ -1,6 +1,8 @@
 """A replacement is applied: the reserve takes the late participant's seat in that
-round's table and protocol, the rounds not yet played are seated again with the played
-ones fixed (a draft to publish), and the seating pages show the reserve."""
+round's table and protocol. Made for that round only (the default), the participant
+keeps his later rounds; made for the rest of the tournament, the rounds not yet played
+are seated again with the played ones fixed (a draft to publish) and the reserve plays
+the games left. The seating pages and the lists of participants show the reserve."""
 
 from __future__ import annotations
 
@@ -57,7 +59,9 @@ def _seat_of(tournament: Any, round_number: int, name: str) -> tuple[Any, int] |
     return None
 
 
-def _replace(published: dict[str, Any], absent: str, reserve: str, round_number: int) -> Any:
+def _replace(
+    published: dict[str, Any], absent: str, reserve: str, round_number: int, scope: str = "round"
+) -> Any:
     tournament = published["tournament"]
     return replacement_record(
         tournament=tournament,
@@ -66,6 +70,7 @@ def _replace(published: dict[str, Any], absent: str, reserve: str, round_number:
         round=round_number,
         minutes_late=20,
         by=published["organiser"],
+        scope=scope,
     )
 
 
@@ -109,9 +114,11 @@ def test_a_confirmed_protocol_is_not_changed_by_a_replacement(published, make_us
     assert game.versions.get(number=version).data["seats"][seat - 1]["player"] == "P03"
 
 
-def test_the_rounds_not_played_are_seated_again_with_the_reserve(published):
+def test_the_rounds_not_played_are_seated_again_with_the_reserve_replacing_for_the_rest(
+    published,
+):
     tournament, organiser = published["tournament"], published["organiser"]
-    _replace(published, "P03", "Граф", 1)
+    _replace(published, "P03", "Граф", 1, scope="rest")
     draft = seating_reseat(tournament=tournament, by=organiser, at_least=1)
     assert draft is not None and draft.status == DraftStatus.DRAFT
     assert draft.options["fixed_rounds"] == 1
@@ -137,7 +144,7 @@ def test_the_rounds_not_played_are_seated_again_with_the_reserve(published):
 
 def test_a_round_with_a_protocol_written_is_not_seated_again(published):
     tournament, organiser = published["tournament"], published["organiser"]
-    _replace(published, "P03", "Граф", 1)
+    _replace(published, "P03", "Граф", 1, scope="rest")
     draft = seating_reseat(tournament=tournament, by=organiser, at_least=1)
     table = Round.objects.get(tournament=tournament, number=2).tables.first()
     data = table.game.versions.get().data | {"date": "2026-03-02"}
@@ -169,11 +176,17 @@ def test_the_replacement_page_offers_the_new_draft(client, published):
     absent = tournament.registrations.get(nickname="P05")
     response = client.post(
         reverse("registrations:replace", args=[tournament.slug]),
-        {"absent": absent.pk, "reserve_nickname": "Граф", "round": "1", "minutes_late": "16"},
+        {
+            "absent": absent.pk,
+            "reserve_nickname": "Граф",
+            "round": "1",
+            "minutes_late": "16",
+            "scope": "rest",
+        },
         follow=True,
     )
     page = response.content.decode()
-    assert "Граф replaces P05 in round 1." in page
+    assert "Граф replaces P05 from round 1 for the rest of the tournament." in page
     draft = SeatingDraft.objects.filter(tournament=tournament).order_by("-id").first()
     assert draft.options.get("reseat_of") == published["draft"].pk
     assert draft.get_absolute_url() in page
@@ -202,7 +215,7 @@ def test_publishing_round_one_warns_about_participants_not_checked_in(
 def test_a_reserve_replacing_in_round_two_plays_the_games_the_participant_had_left(published):
     tournament, organiser = published["tournament"], published["organiser"]
     assert _seat_of(tournament, 2, "P03") is not None
-    _replace(published, "P03", "Граф", 2)
+    _replace(published, "P03", "Граф", 2, scope="rest")
     draft = seating_reseat(tournament=tournament, by=organiser, at_least=2)
     names = [[n for t in r["tables"] for n in t["seats"]] for r in draft.rounds]
     assert "P03" in names[0] and "Граф" in names[1]
@@ -221,3 +234,190 @@ def test_the_history_says_the_replacement_in_russian_without_raw_keys(client, pu
     assert "minutes late" not in page, page[
         page.find("minutes late") - 300 : page.find("minutes late") + 100
     ]
+
+
+# The scope of a replacement: this round only (the default) or the rest of the tournament
+
+
+def _post_replacement(client, published, absent, reserve, round_number, **extra):
+    tournament = published["tournament"]
+    client.force_login(published["organiser"])
+    return client.post(
+        reverse("registrations:replace", args=[tournament.slug]),
+        {
+            "absent": tournament.registrations.get(nickname=absent).pk,
+            "reserve_nickname": reserve,
+            "round": str(round_number),
+            "minutes_late": "20",
+            **extra,
+        },
+        follow=True,
+    )
+
+
+def _later_names(draft: Any, after: int) -> list[str]:
+    return [
+        name
+        for r in draft.rounds
+        if int(r["round"]) > after
+        for t in r["tables"]
+        for name in t["seats"]
+    ]
+
+
+def test_a_replacement_for_one_round_keeps_the_late_player_in_his_later_rounds(client, published):
+    tournament = published["tournament"]
+    drafts = SeatingDraft.objects.count()
+    page = _post_replacement(client, published, "P03", "Граф", 1).content.decode()
+    assert "Граф replaces P03 in round 1." in page
+    replacement = tournament.replacements.get()
+    assert replacement.scope == "round"
+    assert _seat_of(tournament, 1, "Граф") is not None and _seat_of(tournament, 1, "P03") is None
+    for number in (2, 3, 4):
+        assert _seat_of(tournament, number, "P03") is not None
+        assert _seat_of(tournament, number, "Граф") is None
+    assert SeatingDraft.objects.count() == drafts  # the published seating stays as it is
+    entry = AuditEntry.objects.get(action="registration.replaced")
+    assert entry.after["scope"] == "round"
+
+
+def test_a_replacement_for_the_rest_of_the_tournament_gives_the_reserve_the_later_games(
+    client, published
+):
+    tournament, organiser = published["tournament"], published["organiser"]
+    page = _post_replacement(client, published, "P03", "Граф", 1, scope="rest").content.decode()
+    assert "Граф replaces P03 from round 1 for the rest of the tournament." in page
+    assert tournament.replacements.get().scope == "rest"
+    assert AuditEntry.objects.get(action="registration.replaced").after["scope"] == "rest"
+    draft = SeatingDraft.objects.filter(tournament=tournament).order_by("-id").first()
+    assert draft.options.get("reseat_of") == published["draft"].pk
+    later = _later_names(draft, 1)
+    assert later.count("Граф") == 3 and "P03" not in later
+    seating_publish(draft=draft, judges={}, by=organiser)
+    for number in (2, 3, 4):
+        assert _seat_of(tournament, number, "P03") is None
+        assert _seat_of(tournament, number, "Граф") is not None
+
+
+def test_the_re_seat_after_a_one_round_replacement_keeps_the_late_player_in_his_rounds(
+    published,
+):
+    tournament, organiser = published["tournament"], published["organiser"]
+    _replace(published, "P03", "Граф", 1)
+    draft = seating_reseat(tournament=tournament, by=organiser, at_least=1)
+    assert draft is not None
+    first = [name for t in draft.rounds[0]["tables"] for name in t["seats"]]
+    assert "Граф" in first and "P03" not in first  # round 1 as it was played
+    later = _later_names(draft, 1)
+    assert later.count("P03") == 3 and "Граф" not in later  # 4 games, one played for him
+    assert draft.options["replacements"] == {}
+    assert draft.options["stand_ins"] == [{"round": 1, "reserve": "Граф", "player": "P03"}]
+    seating_publish(draft=draft, judges={}, by=organiser)
+    for number in (2, 3, 4):
+        assert _seat_of(tournament, number, "P03") is not None
+        assert _seat_of(tournament, number, "Граф") is None
+
+
+def test_a_re_seat_honours_each_replacement_in_its_own_scope(published):
+    tournament, organiser = published["tournament"], published["organiser"]
+    _replace(published, "P03", "Граф", 1)
+    assert _seat_of(tournament, 2, "P05") is not None
+    replacement_record(
+        tournament=tournament,
+        absent=tournament.registrations.get(nickname="P05"),
+        reserve_nickname="Бор",
+        round=2,
+        minutes_late=20,
+        by=organiser,
+        scope="rest",
+    )
+    draft = seating_reseat(tournament=tournament, by=organiser, at_least=2)
+    assert draft.options["replacements"] == {"Бор": "P05"}
+    later = _later_names(draft, 2)
+    played_by_p05 = 1 if _seat_of(tournament, 1, "P05") else 0
+    assert later.count("P03") == 2  # round 2 played, round 1 played for him by Граф
+    assert later.count("Бор") == 4 - 1 - played_by_p05
+    assert "P05" not in later and "Граф" not in later
+
+
+def test_an_unknown_scope_is_refused_and_nothing_is_recorded(client, published):
+    tournament = published["tournament"]
+    page = _post_replacement(client, published, "P03", "Граф", 1, scope="forever")
+    assert "Choose whether the reserve plays this round only or the rest of the tournament." in (
+        page.content.decode()
+    )
+    assert not tournament.replacements.exists()
+    with pytest.raises(ValidationError) as refused:
+        replacement_record(
+            tournament=tournament,
+            absent=tournament.registrations.get(nickname="P03"),
+            reserve_nickname="Граф",
+            round=1,
+            minutes_late=20,
+            by=published["organiser"],
+            scope="forever",
+        )
+    assert "scope" in refused.value.message_dict
+    assert not tournament.registrations.filter(nickname="Граф").exists()
+
+
+def test_the_replacement_form_offers_both_scopes_this_round_first(client, published):
+    tournament = published["tournament"]
+    client.force_login(published["organiser"])
+    page = client.get(
+        reverse("registrations:manage", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="ru"
+    ).content.decode()
+    form = page[page.index('id="replace"') :]
+    form = form[: form.index("</section>")]
+    assert 'name="scope" value="round" checked' in form
+    assert 'name="scope" value="rest"' in form
+    assert "Только этот тур" in form and "До конца турнира" in form
+
+
+def _section(page: str, marker: str) -> str:
+    part = page[page.index(marker) :]
+    return part[: part.index("</section>")]
+
+
+def test_the_reserve_who_played_is_listed_among_the_participants(client, published):
+    tournament = published["tournament"]
+    _replace(published, "P03", "Граф", 1)
+    client.force_login(published["organiser"])
+    manage = client.get(reverse("registrations:manage", args=[tournament.slug])).content.decode()
+    assert "Граф" in _section(manage, 'id="participants"')
+    assert "Граф" not in _section(manage, 'id="closed"')
+    assert "P03" in _section(manage, 'id="participants"')
+    detail = client.get(tournament.get_absolute_url()).content.decode()
+    assert "Граф" in _section(detail, 'id="participants"')
+    listed = client.get(f"/api/tournaments/{tournament.slug}/participants").json()
+    by_name = {row["nickname"]: row["status"] for row in listed}
+    assert by_name["Граф"] == "reserve" and by_name["P03"] == "approved"
+    assert len(listed) == 21
+
+
+def test_the_reserve_who_played_is_in_the_standings_and_n_stays_the_participants(client, published):
+    from mafiatab.games.services import protocol_confirm
+    from mafiatab.tournaments.conversion import scoring_settings
+    from mafiatab.tournaments.models import StaffRole
+    from mafiatab.tournaments.services import staff_assign
+
+    from .test_games_fixtures import complete_data
+
+    tournament, organiser = published["tournament"], published["organiser"]
+    staff_assign(tournament=tournament, user=organiser, role=StaffRole.CHIEF_JUDGE, by=organiser)
+    _replace(published, "P03", "Граф", 1)
+    for number in (1, 2):
+        for table in Round.objects.get(tournament=tournament, number=number).tables.all():
+            game = table.game
+            game.refresh_from_db()
+            protocol_save(
+                game=game,
+                data=complete_data(game),
+                by=organiser,
+                base_version=game.version,
+                submit=True,
+            )
+            protocol_confirm(game=game, by=organiser)
+    assert scoring_settings(tournament).participants == 20  # N of 8.7: not the reserve
+    page = client.get(reverse("standings:table", args=[tournament.slug])).content.decode()
+    assert "Граф" in page and "P03" in page

@@ -9,7 +9,15 @@ import re
 import pytest
 from django.utils import translation
 
-from mafiatab.core.seating import ERROR_TEMPLATES, Round, SeatingError, Table, plan_seating, planner
+from mafiatab.core.seating import (
+    ERROR_TEMPLATES,
+    Round,
+    SeatingError,
+    StandIn,
+    Table,
+    plan_seating,
+    planner,
+)
 from mafiatab.messages import seating_error_text
 from mafiatab.seating.errors import SAY, translate_seating_error
 
@@ -61,6 +69,7 @@ def core_reasons() -> list[SeatingError]:
         _reason(NAMES[:15], 1),
         _reason(NAMES, 2, fixed_rounds=[_round(1, [*first[:9], "Gone"])]),
         _reason(NAMES, 2, tables=2, fixed_rounds=played_twice),
+        _reason(NAMES, 2, fixed_rounds=[_round(1, first)], stand_ins=[StandIn(1, "Gone", "P1")]),
     ]
     with pytest.raises(SeatingError) as raised:
         planner._participation([1] * 5, [1], random.Random(0))

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import pytest
 from django.utils import translation
 
-from mafiatab.core.seating import FLAG_TEMPLATES, SeatingFlag, planner
+from mafiatab.core.seating import FLAG_TEMPLATES, Round, SeatingFlag, StandIn, Table, planner
 from mafiatab.messages import flag_text
 from mafiatab.seating.flags import SAY, translate_flag, translate_flags
 
@@ -69,6 +69,9 @@ def core_sentences():
     sentences += flags
     history = _history(strangers=["Old"], stranger_games=Counter({"Old": 4}))
     sentences += planner._inherit(history, {"Anna": "Old"}, {"Anna": 0, NAMES[1]: 1}, 10)
+    played = Round(1, (Table(1, ("Anna", *(f"x{n}" for n in range(9)))),))
+    _, stood_in = planner._check_stand_ins([StandIn(1, "Anna", "Old")], [played])
+    sentences += stood_in
     return sentences
 
 
@@ -81,7 +84,7 @@ def _latin_words(text):
 
 def test_every_kind_of_core_sentence_is_translated_into_russian():
     sentences = core_sentences()
-    assert len(sentences) == 10
+    assert len(sentences) == 11
     with translation.override("ru"):
         translated = translate_flags(sentences)
     for english, russian in zip(sentences, translated, strict=True):
@@ -103,6 +106,7 @@ def test_the_numbers_and_nicknames_are_kept():
     assert "(Anna, Mr. O'Neil), всё же встречаются попарно в 2 играх" in text
     assert "разброс 1): места в уже сыгранных турах" in text
     assert "«Ghost» играл в уже сыгранных турах" in text
+    assert "«Anna» играл вместо «Old» в туре 1; остальные игры «Old» остаются за ним" in text
     assert "3 раза игрок сидит" in text
 
 

@@ -3,7 +3,8 @@
 Public API::
 
     plan_seating(players, games, *, tables=None, seed=0, time_limit=8.0, iterations=None,
-                 avoid=(), fixed_tables=None, fixed_rounds=(), replacements=None) -> Schedule
+                 avoid=(), fixed_tables=None, fixed_rounds=(), replacements=None,
+                 stand_ins=()) -> Schedule
 
 - `players`: the names (N ≥ 10, distinct); `games`: G, games each player plays.
 - `tables`: tables in play at once, default N // 10. With N > 10·T players sit out
@@ -24,6 +25,9 @@ Public API::
   no-show). Names in them that are not players any more are allowed.
 - `replacements`: newcomer -> the player (gone, named in `fixed_rounds`) he
   replaces; the newcomer plays only the games that player had left.
+- `stand_ins`: `StandIn(round, reserve, player)`, a reserve who sat in `player`'s seat
+  of one round in `fixed_rounds` while `player` keeps his other games: that seat counts
+  as `player`'s game (so he plays one game fewer later) and as nobody else's.
 
 Inputs that admit no schedule raise `SeatingError` (a ValueError) with a one-line
 reason. The `Schedule` carries its rounds, `metrics` (a frozen `Metrics`) and
@@ -67,6 +71,7 @@ from mafiatab.core.seating.model import (
     Schedule,
     SeatingError,
     SeatingFlag,
+    StandIn,
     Table,
 )
 from mafiatab.core.seating.planner import DEFAULT_TIME_LIMIT, default_iterations, plan_seating
@@ -84,6 +89,7 @@ __all__ = [
     "Schedule",
     "SeatingError",
     "SeatingFlag",
+    "StandIn",
     "Table",
     "default_iterations",
     "pair_counts",

@@ -32,6 +32,7 @@ MAX_GAMES = 60
 #: The English sentence of every flag code (a compromise of a schedule).
 FLAG_TEMPLATES: Final[Mapping[str, str]] = {
     "replacement": "%(new)s replaces %(old)s and plays the %(left)s games %(old)s had left",
+    "stand_in": "%(new)s stood in for %(old)s in round %(round)s; %(old)s keeps his other games",
     "pin.elsewhere": (
         "planned round %(round)s has only tables 1..%(size)s, so %(name)s "
         "(fixed to table %(table)s) sits elsewhere"
@@ -91,6 +92,9 @@ ERROR_TEMPLATES: Final[Mapping[str, str]] = {
     "replacement.not_a_player": "replacement %(name)s is not among the players",
     "replacement.still_playing": "%(old)s is replaced by %(new)s but is still among the players",
     "replacement.never_played": "%(new)s replaces %(old)s, who played none of the rounds given",
+    "stand_in.not_seated": (
+        "%(new)s stood in for %(old)s in round %(round)s but has no seat in the rounds given"
+    ),
     "games.played_too_many": "%(name)s already played %(count)s games, more than %(games)s",
     "seats.not_multiple_remaining": (
         "the remaining games make %(seats)s seats, not a multiple of %(size)s: "
@@ -192,6 +196,19 @@ class Round:
     def to_json(self) -> dict[str, Any]:
         """The round as in the schedule file."""
         return {"round": self.round, "tables": [t.to_json() for t in self.tables]}
+
+
+@dataclass(frozen=True)
+class StandIn:
+    """A reserve who played one seat of a round already played for a player who keeps his
+    other games (replaced for that round only)."""
+
+    round: int
+    """The round, one of the rounds already played."""
+    reserve: str
+    """Who sat in the seat."""
+    player: str
+    """Whose game it was: it counts among his G games, and for nobody else."""
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from mafiatab.core.seating.model import (
     Schedule,
     SeatingError,
     SeatingFlag,
+    StandIn,
     Table,
 )
 from mafiatab.core.seating.search import SearchProblem, search_groups
@@ -66,6 +67,7 @@ def plan_seating(
     fixed_tables: Mapping[str, int] | None = None,
     fixed_rounds: Sequence[Round] = (),
     replacements: Mapping[str, str] | None = None,
+    stand_ins: Sequence[StandIn] = (),
 ) -> Schedule:
     """Plan the qualifying stage; see the package docstring. Raises SeatingError."""
     names = _check_players(players)
@@ -79,8 +81,9 @@ def plan_seating(
     index = {name: i for i, name in enumerate(names)}
     pins = _check_fixed_tables(fixed_tables or {}, index, n_tables)
     groups_to_avoid = _check_avoid(avoid, index)
-    history = _read_history(fixed_rounds, index, n_tables)
-    flags = _inherit(history, replacements or {}, index, games)
+    instead, flags = _check_stand_ins(stand_ins, fixed_rounds)
+    history = _read_history(fixed_rounds, index, n_tables, instead)
+    flags += _inherit(history, replacements or {}, index, games)
     rng = random.Random(seed)
     need = _remaining_games(names, games, history.played)
     sizes = _round_sizes(sum(need) // TABLE_SIZE, n_tables, max(need), names, need)
@@ -233,8 +236,26 @@ def _check_avoid(avoid: Sequence[frozenset[str]], index: Mapping[str, int]) -> l
     return groups
 
 
+def _check_stand_ins(
+    stand_ins: Sequence[StandIn], fixed_rounds: Sequence[Round]
+) -> tuple[dict[tuple[int, str], str], list[SeatingFlag]]:
+    """Whose game each stand-in's seat is, by (round, reserve), and their flags."""
+    seated = {(rnd.round, name) for rnd in fixed_rounds for name in rnd.players()}
+    instead: dict[tuple[int, str], str] = {}
+    flags: list[SeatingFlag] = []
+    for s in stand_ins:
+        if (s.round, s.reserve) not in seated:
+            raise SeatingError("stand_in.not_seated", new=s.reserve, old=s.player, round=s.round)
+        instead[(s.round, s.reserve)] = s.player
+        flags.append(SeatingFlag("stand_in", new=s.reserve, old=s.player, round=s.round))
+    return instead, flags
+
+
 def _read_history(
-    fixed_rounds: Sequence[Round], index: Mapping[str, int], n_tables: int
+    fixed_rounds: Sequence[Round],
+    index: Mapping[str, int],
+    n_tables: int,
+    instead: Mapping[tuple[int, str], str],
 ) -> _History:
     n = len(index)
     history = _History(
@@ -258,7 +279,9 @@ def _read_history(
                     "history.table_size", **where, count=len(table.seats), size=TABLE_SIZE
                 )
             ids: list[int] = []
-            for seat, name in enumerate(table.seats):
+            for seat, sitter in enumerate(table.seats):
+                # a stand-in's seat is the game of the player he stood in for
+                name = instead.get((rnd.round, sitter), sitter)
                 if name in seen:
                     raise SeatingError("history.plays_twice", **where, name=name)
                 seen.add(name)
@@ -268,9 +291,11 @@ def _read_history(
                     history.stranger_games[name] += 1
                     continue
                 p = index[name]
-                ids.append(p)
                 history.played[p] += 1
                 history.seats[p].append(seat)
+                if name != sitter:
+                    continue  # he did not sit there: no meeting, no table visit
+                ids.append(p)
                 if table.table <= n_tables:
                     history.visits[p][table.table - 1] += 1
                     history.last_table[p] = table.table - 1

@@ -4,15 +4,18 @@ played ones kept), and publishing such a draft seats those rounds again.
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from mafiatab.core.seating import Round as CoreRound
+from mafiatab.core.seating import StandIn
 from mafiatab.core.seating import Table as CoreTable
 from mafiatab.games.models import GameStatus, Round
 from mafiatab.games.services import TablePlan, reseat_table, round_create
+from mafiatab.registrations.models import Replacement, ReplacementScope
 from mafiatab.seating.models import DraftStatus, SeatingDraft
 from mafiatab.seating.services.drafts import _new_draft, _plan
 from mafiatab.seating.services.inputs import next_seed, participants, published_draft
@@ -64,25 +67,33 @@ def seating_reseat(
 ) -> SeatingDraft | None:
     """Plan again every round of `stage` not yet played, the played rounds kept as they
     were (with their replacements), and keep it as a draft to publish. Each reserve who
-    replaced a participant plays the games that participant had left (the core's
-    `replacements`). None when the stage has no published seating.
+    replaced a participant for the rest of the tournament plays the games that
+    participant had left (the core's `replacements`); a participant replaced for one
+    round keeps his later rounds, that round's game counted as his (the core's
+    `stand_ins`). None when the stage has no published seating.
 
     Raises ValidationError with the core's reason when no seating can be made."""
     ensure_can(by, tournament, "replace_player", "generate_seating")
-    from mafiatab.registrations.models import Replacement
-
     published = published_draft(tournament, stage)
     if published is None:
         return None
     last = played_rounds(tournament, stage, at_least=at_least)
     fixed = [_core_round(r) for r in _stage_rounds(tournament, stage) if r.number <= last]
-    replaced = {
-        r.reserve.nickname: r.absent.nickname
-        for r in Replacement.objects.filter(tournament=tournament, round__lte=last)
+    made = list(
+        Replacement.objects.filter(tournament=tournament, round__lte=last)
         .exclude(reserve=None)
         .select_related("reserve", "absent")
+    )
+    replaced = {
+        r.reserve.nickname: r.absent.nickname for r in made if r.scope == ReplacementScope.REST
     }
-    seated_before = {name for rnd in fixed for name in rnd.players()}
+    seated = {(rnd.round, name) for rnd in fixed for name in rnd.players()}
+    stand_ins = [
+        StandIn(round=r.round, reserve=r.reserve.nickname, player=r.absent.nickname)
+        for r in made
+        if r.scope != ReplacementScope.REST and (r.round, r.reserve.nickname) in seated
+    ]
+    seated_before = {name for _, name in seated} | {s.player for s in stand_ins}
     # a reserve inherits the games the replaced participant played (the core's
     # `replacements`); one replaced in his first game simply plays on in his place
     inherit = {new: old for new, old in replaced.items() if old in seated_before}
@@ -103,13 +114,19 @@ def seating_reseat(
         },
         fixed_rounds=fixed,
         replacements=inherit,
+        stand_ins=stand_ins,
     )
     return _new_draft(
         tournament=tournament,
         stage=stage,
         schedule=schedule,
         options=dict(options)
-        | {"reseat_of": published.pk, "fixed_rounds": last, "replacements": replaced},
+        | {
+            "reseat_of": published.pk,
+            "fixed_rounds": last,
+            "replacements": replaced,
+            "stand_ins": [asdict(s) for s in stand_ins],
+        },
         by=by,
         action="seating.reseated",
         judges=published.judges,
