@@ -75,6 +75,7 @@ ACTIONS = {
     "seating:publish",
     "seating:regenerate",
     "console:finish",
+    "tournaments:staff_remove",
 }
 
 #: Rows that are not what the forms store: sessions, caches, login records, the log.
