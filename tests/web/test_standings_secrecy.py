@@ -399,3 +399,22 @@ def test_the_refusals_say_why_in_both_languages(client, hidden):
     page = client.get(reverse("games:detail", args=[slug, game.pk]), HTTP_ACCEPT_LANGUAGE="ru")
     assert 'data-testid="points-withheld"' in page.content.decode()
     assert "скрыл" in page.content.decode()
+
+
+def test_a_protocol_changed_after_the_freeze_is_public_as_it_was_frozen(client, frozen):
+    game = frozen["game2"]
+    changed = fx.complete_data(game)
+    changed["judge_extra"] = [
+        {"seat": 3, "points": 0.5, "reason": "better play", "chief_approved": True}
+    ]
+    protocol_save(
+        game=game, data=changed, by=frozen["chief"], base_version=game.version, reason="recount"
+    )
+    _as(client, frozen["alpha1"])
+    data = _api_game(client, frozen, "game2").json()
+    assert data["points_withheld"] is True and not _has_points(data["protocol"])
+    assert "better play" not in _game_page(client, frozen, "game2").content.decode()
+    core = loads_tournament(client.get(reverse("tournaments:export", args=[_slug(frozen)])).content)
+    assert [e.reason for g in core.games for e in g.judge_extra] == ["fine play"]
+    _as(client, frozen["chief"])
+    assert "better play" in _game_page(client, frozen, "game2").content.decode()
