@@ -74,6 +74,20 @@ class TournamentDetailOut(TournamentOut):
     staff: StaffOut
     game_count: int
     scoring: ScoringOut
+    standings_hidden: bool = Field(
+        description="The organiser hides the standings: the public gets no points "
+        "(no tournament file, games without their protocols' points)."
+    )
+    standings_frozen_at: dt.datetime | None = Field(
+        description="When the standings were frozen: the public sees the table and the "
+        "games as they were then (null: not frozen)."
+    )
+
+    @staticmethod
+    def resolve_standings_frozen_at(tournament: Tournament) -> dt.datetime | None:
+        if tournament.standings_frozen_version is None:
+            return None
+        return tournament.standings_frozen_at
 
     @staticmethod
     def resolve_scoring(tournament: Tournament) -> dict[str, object]:

@@ -27,6 +27,7 @@ from mafiatab.api.schemas import GameId
 from mafiatab.console import selectors, services
 from mafiatab.console.models import GameLog
 from mafiatab.games.models import Game
+from mafiatab.games.selectors import points_shown_to
 
 router = Router(tags=["console"])
 
@@ -109,7 +110,7 @@ def _write(write: Any) -> Any:
 
 
 def _answer(game: Game, appended: services.Appended | None = None) -> HttpStatus:
-    view = selectors.log_view(game, full=True)
+    view = selectors.log_view(game, full=True, disclose=True)
     if appended is None:
         return HttpStatus(201, view)
     view["duplicate"] = appended.duplicate
@@ -124,9 +125,14 @@ def _answer(game: Game, appended: services.Appended | None = None) -> HttpStatus
 )
 def get_log(request: HttpRequest, slug: str, game_id: int = GameId):
     """The log and the state after it. Roles, shooters and checked seats only for the
-    table's judge and the chief judge until the game ends."""
+    table's judge and the chief judge until the game ends; after it, for everyone
+    unless the organiser withholds the game's points (hidden or frozen standings):
+    the public is then told the winner only."""
     game = _game(slug, game_id)
-    return selectors.log_view(game, full=selectors.can_run(caller(request), game))
+    user = caller(request)
+    return selectors.log_view(
+        game, full=selectors.can_run(user, game), disclose=points_shown_to(user, game)
+    )
 
 
 @router.post(

@@ -69,10 +69,11 @@ def protocol_of(state: core_game.GameState) -> dict[str, Any]:
     return state.protocol()
 
 
-def state_json(state: core_game.GameState, *, public: bool) -> dict[str, Any]:
-    """The state as JSON: without anything that reveals a role when `public`."""
+def state_json(state: core_game.GameState, *, public: bool, reveal: bool = True) -> dict[str, Any]:
+    """The state as JSON: without anything that reveals a role when `public` (after
+    the end too, unless `reveal`)."""
     if public:
-        return state.public_json()
+        return state.public_json(reveal=reveal)
     # The judge may be offered every expected event, the checks included (the
     # public `expects` leaves them out: they tell whether the don or sheriff is alive).
     return state.judge_json() | {"expects": [t.value for t in state.expects()]}

@@ -63,8 +63,10 @@ def _without_checks(entries: list[Any]) -> list[Any]:
     ]
 
 
-def log_view(game: Game, *, full: bool) -> dict[str, Any]:
-    """The game's log and state; `full` for its judges, otherwise what spectators see."""
+def log_view(game: Game, *, full: bool, disclose: bool) -> dict[str, Any]:
+    """The game's log and state; `full` for its judges, otherwise what spectators see:
+    after the end, everything when `disclose` (the viewer may see the game's points,
+    `points_shown_to`), else still no role and no night secret, only the winner."""
     log = log_of(game)
     view: dict[str, Any] = {
         "game_id": game.pk,
@@ -91,7 +93,7 @@ def log_view(game: Game, *, full: bool) -> dict[str, Any]:
     replayed = engine.replay(log.header, live)
     state = replayed.state
     finished = state is not None and engine.is_finished(state)
-    shown = full or finished
+    shown = full or (finished and disclose)
     header = dict(log.header)
     if not shown:
         header.pop("roles", None)
@@ -103,7 +105,7 @@ def log_view(game: Game, *, full: bool) -> dict[str, Any]:
         problems=[p.message for p in replayed.problems],
     )
     if state is not None:
-        state_json = engine.state_json(state, public=not shown)
+        state_json = engine.state_json(state, public=not shown, reveal=disclose)
         view["state"] = state_json
         view["winner"] = state_json.get("winner")
         view["phase_text"] = phase_text(state_json.get("phase"))

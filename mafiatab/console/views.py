@@ -23,6 +23,7 @@ from mafiatab.console.forms import RolesForm
 from mafiatab.console.strings import console_strings
 from mafiatab.games.conversion import game_data
 from mafiatab.games.models import Game
+from mafiatab.games.selectors import points_shown_to
 from mafiatab.games.services import ProtocolChanged
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import permissions_for
@@ -118,7 +119,8 @@ def finish(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def spectator(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The table as spectators see it; it refreshes itself."""
     game = _table_game(slug, pk)
-    context = _base(request, game) | {"view": selectors.log_view(game, full=False)}
+    view = selectors.log_view(game, full=False, disclose=points_shown_to(request.user, game))
+    context = _base(request, game) | {"view": view}
     return render(request, "console/spectator.html", context)
 
 
@@ -126,5 +128,6 @@ def spectator(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def spectator_board(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The spectators' board alone (htmx polls it)."""
     game = _table_game(slug, pk)
-    context = _base(request, game) | {"view": selectors.log_view(game, full=False)}
+    view = selectors.log_view(game, full=False, disclose=points_shown_to(request.user, game))
+    context = _base(request, game) | {"view": view}
     return render(request, "console/_board.html", context)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import logging
 from collections.abc import Mapping
@@ -9,7 +10,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from django.db.models import F, TextField
+from django.db.models import F, OuterRef, Subquery, TextField
 from django.db.models.functions import Cast
 
 from mafiatab.core.names import nickname_key
@@ -114,27 +115,47 @@ def game_rows_from_protocol(
     return game
 
 
-def stored_protocol_texts(tournament_id: int, *, provisional: bool = False) -> list[str]:
+def stored_protocol_texts(
+    tournament_id: int, *, provisional: bool = False, as_of: dt.datetime | None = None
+) -> list[str]:
     """The JSON text of the current version of each confirmed protocol (with
     `provisional`, each submitted one too; drafts never), in the tournament's order, as
-    the database keeps it: one query."""
+    the database keeps it: one query. With `as_of`, each protocol as it was then (its
+    latest version made no later), if it was confirmed (or submitted) then."""
     statuses = [models.GameStatus.CONFIRMED]
     if provisional:
         statuses.append(models.GameStatus.SUBMITTED)
-    return list(
-        models.ProtocolVersion.objects.filter(
+    if as_of is None:
+        versions = models.ProtocolVersion.objects.filter(
             game__tournament_id=tournament_id,
             game__status__in=statuses,
             number=F("game__version"),
         )
-        .order_by("game__position")
+    else:
+        latest = (
+            models.ProtocolVersion.objects.filter(game=OuterRef("game"), created_at__lte=as_of)
+            .order_by("-number")
+            .values("number")[:1]
+        )
+        versions = models.ProtocolVersion.objects.filter(
+            game__tournament_id=tournament_id,
+            status__in=statuses,
+            created_at__lte=as_of,
+            number=Subquery(latest),
+        )
+    return list(
+        versions.order_by("game__position")
         .annotate(text=Cast("data", TextField()))
         .values_list("text", flat=True)
     )
 
 
 def stored_protocols(
-    tournament_id: int, *, ruleset: str, provisional: bool = False
+    tournament_id: int,
+    *,
+    ruleset: str,
+    provisional: bool = False,
+    as_of: dt.datetime | None = None,
 ) -> tuple[Protocol, ...]:
     """The confirmed protocols of a tournament, in order; with `provisional`, the
     submitted ones too (drafts never).
@@ -147,8 +168,10 @@ def stored_protocols(
     refuses (say, four fouls recorded without the removal they now need) is left out
     and named in the log, so that one old protocol cannot take every page down; its
     game page shows the chief judge what to correct.
+
+    With `as_of`, the protocols as they were at that moment (`stored_protocol_texts`).
     """
-    texts = stored_protocol_texts(tournament_id, provisional=provisional)
+    texts = stored_protocol_texts(tournament_id, provisional=provisional, as_of=as_of)
     try:
         return loads_tournament(_document(texts, ruleset)).games
     except TournamentFileError:
@@ -307,3 +330,20 @@ def write_game_data(
 def file_form(data: dict[str, Any]) -> dict[str, Any]:
     """`data` without the keys the tournament file does not have (the voting blocks)."""
     return {k: v for k, v in data.items() if k != "voting"}
+
+
+#: The keys of a protocol the public sees while its points are withheld: who played
+#: and which team won (`withheld_form`).
+WITHHELD_KEYS = ("id", "stage", "round", "table", "date", "judge", "winner", "replayed")
+
+
+def withheld_form(data: dict[str, Any]) -> dict[str, Any]:
+    """`data` as the public sees it while the organiser withholds the points (hidden
+    or frozen standings): who played in each seat and which team won; no role, foul,
+    best move, extra, penalty, removal or voting, from which points are computed."""
+    form = {k: data[k] for k in WITHHELD_KEYS if k in data}
+    form["seats"] = [
+        {"player": seat.get("player")} if isinstance(seat, dict) else {"player": None}
+        for seat in data.get("seats") or []
+    ]
+    return form

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Max, QuerySet
 from django.utils.translation import gettext as _
 
 from mafiatab.core.protocol import Protocol
@@ -28,6 +28,7 @@ from mafiatab.games.models import (
     ProtestStatus,
     Round,
 )
+from mafiatab.tournaments.disclosure import Disclosure, disclosure_for
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import user_can
 
@@ -133,6 +134,23 @@ def can_view_game(user: Any, game: Game) -> bool:
         or user_can(user, tournament, "view_protocols")
         or user_can(user, tournament, "file_protest", game=game)
     )
+
+
+def points_shown(disclosure: Disclosure, game: Game) -> bool:
+    """True when the viewer of `disclosure` may see the game's points and what they are
+    computed from (`Disclosure.shows_points`, fed the game's status and the time of
+    its latest version)."""
+    if disclosure.is_complete:
+        return True
+    changed_at = None
+    if not disclosure.hidden:
+        changed_at = game.versions.aggregate(latest=Max("created_at"))["latest"]
+    return disclosure.shows_points(confirmed=game.is_confirmed, changed_at=changed_at)
+
+
+def points_shown_to(user: Any, game: Game) -> bool:
+    """`points_shown` for `user` (None or anonymous: the public)."""
+    return points_shown(disclosure_for(user, game.tournament), game)
 
 
 def core_tournament_of(tournament: Tournament, *, provisional: bool = False) -> CoreTournament:

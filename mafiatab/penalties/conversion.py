@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
+from django.db.models import Q
+
 from mafiatab.core.protocol import TournamentPenalty
 from mafiatab.games.conversion import decimal_to_fraction
 from mafiatab.penalties.models import Penalty
@@ -13,7 +17,15 @@ def core_penalty(row: Penalty) -> TournamentPenalty:
     )
 
 
-def active_penalties(tournament_id: int) -> tuple[TournamentPenalty, ...]:
-    """The penalties in force (cancelled ones left out), in the order they were given."""
-    rows = Penalty.objects.filter(tournament_id=tournament_id, cancelled_at__isnull=True)
+def active_penalties(
+    tournament_id: int, *, as_of: dt.datetime | None = None
+) -> tuple[TournamentPenalty, ...]:
+    """The penalties in force (cancelled ones left out), in the order they were given;
+    with `as_of`, those in force at that moment."""
+    if as_of is None:
+        rows = Penalty.objects.filter(tournament_id=tournament_id, cancelled_at__isnull=True)
+    else:
+        rows = Penalty.objects.filter(tournament_id=tournament_id, created_at__lte=as_of).filter(
+            Q(cancelled_at__isnull=True) | Q(cancelled_at__gt=as_of)
+        )
     return tuple(core_penalty(row) for row in rows.order_by("id"))

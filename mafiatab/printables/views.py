@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from mafiatab.games.models import STAGE_CHOICES, Game
-from mafiatab.games.selectors import can_view_game
+from mafiatab.games.selectors import can_view_game, points_shown
 from mafiatab.printables import documents
 from mafiatab.printables.archive import archive_stream
 from mafiatab.printables.pdf import Renderer
@@ -43,6 +43,7 @@ from mafiatab.printables.sheets import (
 )
 from mafiatab.standings.services import viewer_standings
 from mafiatab.tournaments.bounds import MAX_SMALL, parse_int
+from mafiatab.tournaments.disclosure import disclosure_for, withheld_refusal
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import user_can
 
@@ -106,7 +107,8 @@ def _number(request: HttpRequest, name: str) -> int | None:
 @_in_language
 def game_protocol(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A game's filled protocol from its latest version; marked provisional until the
-    chief judge confirms it. Readable by whoever may read the game page."""
+    chief judge confirms it. Readable by whoever may read the game page, unless the
+    organiser withholds the game's points from him (hidden or frozen standings)."""
     tournament = get_object_or_404(Tournament, slug=slug)
     game = Game.objects.filter(tournament=tournament, pk=pk).select_related("tournament").first()
     if game is None:
@@ -115,6 +117,9 @@ def game_protocol(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         raise Http404(_("No such game."))
     if not can_view_game(request.user, game):
         return _refuse(request)
+    disclosure = disclosure_for(request.user, tournament)
+    if not points_shown(disclosure, game):
+        return withheld_refusal(request, disclosure)
     sheet = protocol_sheet(game, chief_judge=chief_judge_names(tournament))
     pdf = documents.protocols_pdf(Renderer(), [sheet])
     return _download(pdf, PDF, f"{tournament.slug}-{sheet.filename}", inline=True)

@@ -13,6 +13,7 @@ the tournament's own defaults, decided here once (`scoring_settings`):
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 
 from django.db.models import Count
@@ -94,17 +95,23 @@ def scoring_settings(tournament: Tournament) -> ScoringSettings:
     )
 
 
-def core_tournament(tournament: Tournament, *, provisional: bool = False) -> CoreTournament:
+def core_tournament(
+    tournament: Tournament, *, provisional: bool = False, as_of: dt.datetime | None = None
+) -> CoreTournament:
     """Everything the core needs to score (or export) the tournament, as core objects:
     its confirmed protocols, or with `provisional` the submitted ones too, and its
-    scoring settings (`scoring_settings`)."""
+    scoring settings (`scoring_settings`). With `as_of`, the protocols and penalties
+    as they were at that moment (what the public sees of frozen standings)."""
     settings = scoring_settings(tournament)
+    games = stored_protocols(
+        tournament.pk, ruleset=tournament.ruleset, provisional=provisional, as_of=as_of
+    )
     return CoreTournament(
         name=tournament.name,
         ruleset=tournament.ruleset,
-        games=stored_protocols(tournament.pk, ruleset=tournament.ruleset, provisional=provisional),
+        games=games,
         participants=settings.participants,
         games_before_final=settings.games_before_final,
         lot_seed=settings.lot_seed,
-        penalties=active_penalties(tournament.pk),
+        penalties=active_penalties(tournament.pk, as_of=as_of),
     )

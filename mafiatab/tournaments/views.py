@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -21,6 +21,7 @@ from mafiatab.tournaments.conversion import (
     core_tournament,
     scheduled_games_before_final,
 )
+from mafiatab.tournaments.disclosure import disclosure_for
 from mafiatab.tournaments.forms import ScoringForm, StaffForm, TournamentForm, add_service_errors
 from mafiatab.tournaments.models import StaffMember, StaffRole, Tournament
 from mafiatab.tournaments.permissions import permissions_for, tournament_permission
@@ -197,10 +198,21 @@ def history(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 
 def export_file(request: HttpRequest, slug: str) -> HttpResponse:
-    """The tournament file (confirmed protocols and penalties) as a download."""
+    """The tournament file (confirmed protocols and penalties) as a download.
+
+    Every protocol of the file gives points: while the standings are hidden the file
+    is the staff's only (403 for the public, saying why); while they are frozen the
+    public gets the protocols and penalties as they were at the freeze, the file of
+    the frozen table (`disclosure_for`)."""
     tournament = get_object_or_404(Tournament, slug=slug)
-    response = HttpResponse(
-        dumps_tournament(core_tournament(tournament)), content_type="application/json"
-    )
+    disclosure = disclosure_for(request.user, tournament)
+    if disclosure.withholds_all:
+        refusal = _(
+            "The organiser has hidden the standings of this tournament: its file, whose "
+            "protocols give every point, is for its staff only until they are shown."
+        )
+        return HttpResponseForbidden(refusal, content_type="text/plain; charset=utf-8")
+    core = core_tournament(tournament, as_of=disclosure.as_of)
+    response = HttpResponse(dumps_tournament(core), content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.json"'
     return response

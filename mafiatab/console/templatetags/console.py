@@ -8,6 +8,7 @@ from typing import Any
 from django import template
 
 from mafiatab.console import selectors
+from mafiatab.games.selectors import points_shown_to
 
 register = template.Library()
 
@@ -19,7 +20,7 @@ def console_game_log(context: dict[str, Any], game: Any) -> dict[str, Any]:
     view = None
     judge = game.table_slot_id is not None and selectors.can_run(user, game)
     if selectors.log_of(game) is not None:
-        view = selectors.log_view(game, full=judge)
+        view = selectors.log_view(game, full=judge, disclose=points_shown_to(user, game))
     return {"view": view, "game": game, "judge": judge, "tournament": game.tournament}
 
 

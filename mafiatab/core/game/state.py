@@ -289,15 +289,22 @@ class GameState:
             data["protocol"] = self.protocol()
         return data
 
-    def public_json(self) -> dict[str, Any]:
+    def public_json(self, *, reveal: bool = True) -> dict[str, Any]:
         """What a spectator may see: `to_json` and the open facts of the day (nominations,
         votes, speeches, best move, expected events), no role and no night secret
         before the end (the protocol, with the roles, only once finished). The checks
         are left out of `expects` and of the count of `events` until the end: whether
-        the don or the sheriff may still check would tell who they are."""
+        the don or the sheriff may still check would tell who they are.
+
+        `reveal=False` keeps the secrets after the end too (the winner is told, the
+        protocol, the nights and the checks are not): for spectators from whom the
+        results of the game are withheld."""
         data = self.to_json()
+        revealed = self.is_finished() and reveal
+        if not revealed:
+            data.pop("protocol", None)
         data.update(
-            events=self.events if self.is_finished() else self.events - self.checks,
+            events=self.events if revealed else self.events - self.checks,
             table=self.settings.code,
             seats=list(self.log.seats),
             voting=self.voting.to_json(),
@@ -308,10 +315,11 @@ class GameState:
             first_killed=self.first_killed,
             best_move=list(self.best_move),
             best_move_open=self.best_move_open,
-            expects=[t.value for t in self.expects() if self.is_finished() or t not in _SECRET],
+            expects=[t.value for t in self.expects() if revealed or t not in _SECRET],
         )
         if self.is_finished():
             data["end"] = self.end
+        if revealed:
             data["nights"] = [n.to_json() for n in self.nights]
         return data
 

@@ -22,7 +22,14 @@ from ninja import Status as HttpStatus
 from ninja.errors import HttpError
 
 from mafiatab.api.auth import caller
-from mafiatab.api.errors import NOT_FOUND, VERSIONED_WRITE, NotFound, tournament_or_404
+from mafiatab.api.errors import (
+    NOT_FOUND,
+    VERSIONED_WRITE,
+    Error,
+    Forbidden,
+    NotFound,
+    tournament_or_404,
+)
 from mafiatab.api.schemas import GameId
 from mafiatab.games import services
 from mafiatab.games.api.lookups import _game, _require, _run, _visible
@@ -40,6 +47,8 @@ from mafiatab.games.api.schemas import (
     VersionOut,
 )
 from mafiatab.games.models import Game, GameStatus, Protest, ProtocolVersion
+from mafiatab.games.selectors import points_shown, points_shown_to
+from mafiatab.tournaments.disclosure import disclosure_for, withheld_message
 from mafiatab.tournaments.permissions import user_can
 
 router = Router(tags=["games"])
@@ -70,20 +79,28 @@ def list_games(request: HttpRequest, slug: str):
     summary="A game's protocol",
 )
 def get_game(request: HttpRequest, slug: str, game_id: int = GameId):
-    """The current version of the protocol, and its problems (the core's validation)."""
+    """The current version of the protocol, and its problems (the core's validation).
+
+    While the organiser hides the standings (or for a game confirmed or changed since
+    he froze them) the public gets who played and which team won, without the
+    protocol's points: `points_withheld` is then true."""
     game = _visible(request, _game(tournament_or_404(slug), game_id))
-    return _detail(game)
+    return _detail(game, withheld=not points_shown_to(caller(request), game))
 
 
 @router.get(
     "/tournaments/{slug}/games/{game_id}/versions",
-    response={200: list[VersionOut], **NOT_FOUND},
+    response={200: list[VersionOut], 403: Error, **NOT_FOUND},
     auth=None,
     summary="Versions of a protocol",
 )
 def list_versions(request: HttpRequest, slug: str, game_id: int = GameId):
-    """Every saved version, oldest first: who, when, why, and the protocol then."""
+    """Every saved version, oldest first: who, when, why, and the protocol then.
+    Refused (403) while the game's points are withheld from the caller."""
     game = _visible(request, _game(tournament_or_404(slug), game_id))
+    disclosure = disclosure_for(caller(request), game.tournament)
+    if not points_shown(disclosure, game):
+        raise Forbidden(withheld_message(disclosure))
     versions: list[ProtocolVersion] = list(game.versions.select_related("author"))
     return [
         {

@@ -11,26 +11,31 @@ from ninja.errors import HttpError
 
 from mafiatab.core.names import nickname_key
 from mafiatab.games.api.schemas import GameOut, ProtocolIn
-from mafiatab.games.conversion import game_data
+from mafiatab.games.conversion import game_data, withheld_form
 from mafiatab.games.models import Game, GameStatus, Protest
 from mafiatab.games.selectors import check_protocol
 from mafiatab.registrations.models import SEATED_STATUSES, Registration
 from mafiatab.tournaments.models import Tournament
 
 
-def _detail(game: Game) -> dict[str, Any]:
+def _detail(game: Game, *, withheld: bool = False) -> dict[str, Any]:
+    """The game as the API answers it; `withheld`: without its protocol's points
+    (`withheld_form`, no problems)."""
     data = game_data(game)
     problems = (
         check_protocol(data, ruleset=game.tournament.ruleset).problems
-        if game.status != GameStatus.DRAFT
+        if game.status != GameStatus.DRAFT and not withheld
         else []
     )
+    if withheld:
+        data = withheld_form(data)
     holders = dict(game.seats.values_list("number", "registration_id"))
     return {
         **{f: getattr(game, f) for f in GameOut.model_fields if f != "id"},
         "id": game.pk,
         "participants": [holders.get(n) for n in range(1, len(data.get("seats") or []) + 1)],
         "protocol": data,
+        "points_withheld": withheld,
         "problems": [
             {"seat": p.seat, "field": p.field, "message": p.message, "code": p.code}
             for p in problems

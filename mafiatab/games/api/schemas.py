@@ -139,6 +139,12 @@ class GameOut(Schema):
 
 class GameDetailOut(GameOut):
     protocol: dict[str, Any] = Field(description="The tournament file's form plus 'voting'.")
+    points_withheld: bool = Field(
+        False,
+        description="True while the organiser withholds the game's points from the caller "
+        "(hidden standings, or a game confirmed or changed since they were frozen): the "
+        "protocol then holds only its header, each seat's player and the winner.",
+    )
     problems: list[ProblemOut]
     participants: list[int | None] = Field(
         default_factory=list,

@@ -11,9 +11,10 @@ from django.views.decorators.http import require_GET
 from mafiatab.core.scoring import format_points
 from mafiatab.games import forms as pf
 from mafiatab.games import selectors
-from mafiatab.games.conversion import game_data
+from mafiatab.games.conversion import game_data, withheld_form
 from mafiatab.games.models import Game
 from mafiatab.games.views.access import with_game
+from mafiatab.tournaments.disclosure import disclosure_for, withheld_message, withheld_refusal
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import permissions_for, user_can
 from mafiatab.tournaments.views import tournament_context
@@ -35,13 +36,21 @@ def game_list(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 @with_game("view")
 def detail(request: HttpRequest, game: Game) -> HttpResponse:
-    """A game's protocol, public once confirmed."""
+    """A game's protocol, public once confirmed; while the organiser withholds its
+    points (hidden or frozen standings) the public sees who played and who won."""
     tournament = game.tournament
+    disclosure = disclosure_for(request.user, tournament)
+    withheld = not selectors.points_shown(disclosure, game)
     data = game_data(game)
-    check = selectors.check_protocol(data, ruleset=tournament.ruleset)
+    if withheld:
+        data = withheld_form(data)
+        check = selectors.ProtocolCheck(None)
+    else:
+        check = selectors.check_protocol(data, ruleset=tournament.ruleset)
     context = {
         "tournament": tournament,
         "game": game,
+        "withheld": withheld_message(disclosure) if withheld else "",
         "can": permissions_for(request.user, tournament),
         "can_edit": user_can(request.user, tournament, "enter_protocol", game=game),
         "can_protest": game.submitted_at is not None
@@ -57,7 +66,11 @@ def detail(request: HttpRequest, game: Game) -> HttpResponse:
 @require_GET
 @with_game("view")
 def history(request: HttpRequest, game: Game) -> HttpResponse:
-    """Every version of the protocol: who, when, why, and what changed."""
+    """Every version of the protocol: who, when, why, and what changed (refused while
+    the game's points are withheld from the viewer)."""
+    disclosure = disclosure_for(request.user, game.tournament)
+    if not selectors.points_shown(disclosure, game):
+        return withheld_refusal(request, disclosure)
     versions = list(game.versions.select_related("author"))
     entries = []
     previous: dict[str, Any] = {}

@@ -344,6 +344,18 @@ def test_a_spectator_sees_the_roles_once_the_game_is_over():
     assert public["protocol"]["seats"][4]["role"] == "don"
 
 
+def test_a_finished_game_kept_secret_tells_the_winner_and_no_role():
+    night = [NIGHT, kill(3), {"type": "don_check", "seat": 3}, {"type": "sheriff_check", "seat": 5}]
+    defeat = {"type": "defeat", "team": "black", "reason": "peeking"}
+    state = state_of([*night, {"type": "day"}, defeat])
+    secret = state.public_json(reveal=False)
+    assert secret["finished"] is True and secret["winner"] == "red"
+    text = json.dumps(secret)
+    for word in ('"sheriff"', '"don"', '"black"', "protocol", "nights", "don_check"):
+        assert word not in text, word
+    assert secret["events"] == state.public_json()["events"] - 2
+
+
 def test_the_judge_sees_everything():
     judge = state_of([NIGHT, kill(3)]).judge_json()
     assert judge["roles"][2] == "sheriff"

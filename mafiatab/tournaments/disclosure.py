@@ -1,0 +1,99 @@
+"""What of a tournament's results one viewer may see: the one decision behind every
+public door (the tournament file, the API, the game pages, the protocol PDFs, the
+console logs and the spectators' board, the standings and their downloads).
+
+The organiser may hide the standings from the public or freeze them
+(`mafiatab.standings.services`). The staff (`view_live_standings`: the organiser,
+the chief judge, the table judges) always see everything. While the standings are
+hidden, the public sees no point and nothing points are computed from: of a game,
+who played and which team won, no roles, fouls, best move, extras, penalties or
+protocol file. While they are frozen, the public sees the games as they were when
+frozen: a game whose protocol was confirmed before the freeze and not changed since
+in full, any other one as while hidden.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.views import redirect_to_login
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+from mafiatab.tournaments.models import Tournament
+from mafiatab.tournaments.permissions import user_can
+
+__all__ = ["Disclosure", "disclosure_for", "withheld_message", "withheld_refusal"]
+
+
+@dataclass(frozen=True, slots=True)
+class Disclosure:
+    """What one viewer may see of a tournament's results."""
+
+    staff: bool
+    """The viewer is staff: he sees everything, live."""
+    hidden: bool
+    """The organiser hid the standings from the public."""
+    frozen_at: dt.datetime | None
+    """When the standings were frozen (None: they are not)."""
+
+    @property
+    def is_complete(self) -> bool:
+        """True when nothing is withheld from this viewer."""
+        return self.staff or (not self.hidden and self.frozen_at is None)
+
+    @property
+    def withholds_all(self) -> bool:
+        """True when every game's points are withheld (hidden standings, the public)."""
+        return not self.staff and self.hidden
+
+    @property
+    def as_of(self) -> dt.datetime | None:
+        """The moment the viewer sees the results as of (None: as they are now)."""
+        return None if self.staff or self.hidden else self.frozen_at
+
+    def shows_points(self, *, confirmed: bool, changed_at: dt.datetime | None) -> bool:
+        """True when the viewer may see a game's points and what they are computed from
+        (its protocol in full, its protocol file, its console log's roles): everyone
+        unless the standings are hidden (staff only) or frozen (a protocol confirmed
+        before the freeze and last changed, at `changed_at`, no later)."""
+        if self.is_complete:
+            return True
+        if self.hidden or self.frozen_at is None:
+            return False
+        return confirmed and changed_at is not None and changed_at <= self.frozen_at
+
+
+def disclosure_for(user: Any, tournament: Tournament) -> Disclosure:
+    """What `user` (None or anonymous: the public) may see of `tournament`'s results."""
+    frozen = tournament.standings_frozen_version is not None
+    return Disclosure(
+        staff=user_can(user, tournament, "view_live_standings"),
+        hidden=tournament.standings_hidden,
+        frozen_at=tournament.standings_frozen_at if frozen else None,
+    )
+
+
+def withheld_message(disclosure: Disclosure) -> str:
+    """Why a viewer does not get a game's points, in his language."""
+    if disclosure.hidden:
+        return _(
+            "The organiser has hidden the standings of this tournament: the points of its "
+            "games are shown to its staff only."
+        )
+    return _(
+        "The organiser has frozen the standings of this tournament: the points of the "
+        "games confirmed or changed since are shown to its staff only."
+    )
+
+
+def withheld_refusal(request: HttpRequest, disclosure: Disclosure) -> HttpResponse:
+    """The answer to a page or file that would show the points withheld from this
+    viewer: the login page for a visitor (the staff see it), else 403 saying why."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    context = {"reason": withheld_message(disclosure)}
+    return render(request, "403.html", context, status=403)
