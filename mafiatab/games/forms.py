@@ -262,6 +262,10 @@ def _blocks(r: _Reader) -> tuple[list[dict[str, Any]], list[int]]:
     for b in block_rows(r.raw):
         nominees = r.seats_list(f"v{b}_nominees", f"voting[{b}].nominees")
         if not nominees:
+            if any(r.get(f"v{b}_{cell}") for cell in ("day", "votes", "by", "revote", "lift")):
+                r.problems.append(
+                    Problem(r.gid, None, f"voting[{b}].nominees", _("write the nominated seats"))
+                )
             continue
         day_text = r.get(f"v{b}_day")
         block: dict[str, Any] = {
