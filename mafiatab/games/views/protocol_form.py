@@ -73,7 +73,8 @@ def _form_context(
         "layout": _layout(raw, cells, sums),
         "cells": cells,
         "problem_count": len(listed),
-        "problems": listed,
+        "problems": problems,
+        "problem_items": listed,
         "readable": check.protocol is not None,
         "base_version": base_version,
         "online": tournament.is_online,
@@ -185,8 +186,8 @@ def protocol(request: HttpRequest, game: Game) -> HttpResponse:
         base_version=base_version or game.version,
         extra={"error": error, "reason": reason},
     )
-    if error and context["problems"]:  # the page opens at the first problem
-        context["scroll_to"] = context["problems"][0].cell
+    if error and context["problem_items"]:  # the page opens at the first problem
+        context["scroll_to"] = context["problem_items"][0].cell
     if error and status == 200:
         status = 422
     return render(request, "games/protocol.html", context, status=status)
