@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
@@ -25,7 +25,7 @@ from mafiatab.core.roles import Role
 from mafiatab.core.validation import Problem
 from mafiatab.core.voting import MAX_VOTING_ROUNDS
 from mafiatab.games.models import STAGE_CHOICES
-from mafiatab.messages import problem_text
+from mafiatab.messages import form_problem_text, problem_place
 from mafiatab.tournaments.bounds import (
     MAX_SMALL,
     BoundedIntegerField,
@@ -120,6 +120,8 @@ class Parsed:
 
     data: dict[str, Any]
     problems: list[Problem] = field(default_factory=list)
+    rows: list[int] = field(default_factory=list)
+    """The form's row of each voting block of `data` (empty rows are left out)."""
 
 
 class _Reader:
@@ -226,11 +228,11 @@ def data_from_raw(raw: Mapping[str, Any], *, base: Mapping[str, Any], online: bo
         for i in REMOVAL_ROWS
         if (seat := r.seat(f"rem{i}_seat", f"rem{i}")) is not None
     ]
-    data["voting"] = _blocks(r)
+    data["voting"], rows = _blocks(r)
     for key in ("judge_extra", "penalties", "disqualified", "best_move"):
         if not data[key]:
             del data[key]
-    return Parsed(data, r.problems)
+    return Parsed(data, r.problems, rows)
 
 
 def _extras(r: _Reader) -> list[dict[str, Any]]:
@@ -256,11 +258,15 @@ def _extras(r: _Reader) -> list[dict[str, Any]]:
     return extras
 
 
-def _blocks(r: _Reader) -> list[dict[str, Any]]:
-    blocks = []
+def _blocks(r: _Reader) -> tuple[list[dict[str, Any]], list[int]]:
+    blocks, rows = [], []
     for b in block_rows(r.raw):
         nominees = r.seats_list(f"v{b}_nominees", f"voting[{b}].nominees")
         if not nominees:
+            if any(r.get(f"v{b}_{cell}") for cell in ("day", "votes", "by", "revote", "lift")):
+                r.problems.append(
+                    Problem(r.gid, None, f"voting[{b}].nominees", _("write the nominated seats"))
+                )
             continue
         day_text = r.get(f"v{b}_day")
         block: dict[str, Any] = {
@@ -279,7 +285,8 @@ def _blocks(r: _Reader) -> list[dict[str, Any]]:
         if lift is not None:
             block["lift"] = lift
         blocks.append(block)
-    return blocks
+        rows.append(b)
+    return blocks, rows
 
 
 # --- problems next to their cells ------------------------------------------------------
@@ -354,18 +361,72 @@ def _is_empty(problem: Problem) -> bool:
     return problem.code in _EMPTY_CODES and problem.params.get("value", "None") == "None"
 
 
+def _what(problem: Problem) -> str:
+    """What is wrong, in the active language and the form's words."""
+    if problem.field in _EMPTY and _is_empty(problem):
+        return str(_EMPTY[problem.field])
+    return form_problem_text(problem)
+
+
 def problems_by_cell(problems: list[Problem], data: Mapping[str, Any]) -> dict[str, list[str]]:
     """Each cell's problem messages in the active language (every cell present, most
     empty)."""
     cells: dict[str, list[str]] = {key: [] for key in cell_keys()}
     for problem in problems:
-        message = problem_text(problem)
-        if problem.field in _EMPTY and _is_empty(problem):
-            message = str(_EMPTY[problem.field])
+        message = _what(problem)
         if problem.seat is not None and not problem.field.startswith(("player", "role", "fouls")):
             message = _("seat %(seat)d: %(message)s") % {"seat": problem.seat, "message": message}
         cells.setdefault(cell_of(problem, data), []).append(message)
     return cells
+
+
+def page_order(blocks: range = BLOCKS) -> list[str]:
+    """The cells of the form from the top of the page down."""
+    keys = ["header", "general"]
+    keys += [f"{kind}_{n}" for n in SEATS for kind in ("player", "role", "fouls")]
+    keys += ["roles", *(f"v{b}" for b in blocks), "voting", "best_move", "winner"]
+    keys += [*(f"extra{i}" for i in EXTRA_ROWS), "extras"]
+    keys += [*(f"pen{i}" for i in PENALTY_ROWS), "penalties"]
+    keys += [*(f"rem{i}" for i in REMOVAL_ROWS), "removals"]
+    return keys
+
+
+@dataclass(frozen=True)
+class Listed:
+    """One problem of the form's summary: where it is, in words, and what is wrong."""
+
+    cell: str
+    """The cell it is shown beside (the summary links to it)."""
+    place: str
+    """The seat and the part of the form ("Seat 4, Judge extra points (8.4)")."""
+    text: str
+
+
+def problem_list(
+    problems: list[Problem], data: Mapping[str, Any], blocks: range = BLOCKS
+) -> list[Listed]:
+    """Every problem once, in the order of the page (the first one first), each with its
+    place in words and the cell it is shown beside."""
+    order = {key: i for i, key in enumerate(page_order(blocks))}
+    listed = {
+        Listed(cell_of(p, data), problem_place(p) or _("Protocol"), _what(p)): None
+        for p in problems
+    }
+    return sorted(listed, key=lambda item: order.get(item.cell, len(order)))
+
+
+def in_form_rows(problems: list[Problem], rows: list[int]) -> list[Problem]:
+    """The core's problems of voting blocks named by the form's row of their block (the
+    core counts only the blocks written; the judge may have left a row empty between)."""
+
+    def moved(problem: Problem) -> Problem:
+        match = _VOTING.match(problem.field)
+        if not match or not 1 <= int(match.group(1)) <= len(rows):
+            return problem
+        row = rows[int(match.group(1)) - 1]
+        return replace(problem, field=f"voting[{row}]" + problem.field[match.end() :])
+
+    return [moved(p) for p in problems]
 
 
 class RoundForm(HtmlForm):

@@ -335,3 +335,12 @@ def test_the_api_gives_and_takes_the_lift_of_a_console_game(client, two_tables, 
     assert answer.status_code == 200, answer.content
     game.refresh_from_db()
     assert blocks(game.versions.last().data["voting"]) == golden
+
+
+def test_a_vote_row_written_without_its_nominees_is_named_not_dropped():
+    raw = {"v3_votes": "5 5", "v3_lift": "6"}
+    parsed = pf.data_from_raw(raw, base={"id": "Q1-T1"}, online=False)
+    assert parsed.data["voting"] == []
+    assert [(p.field, p.message) for p in parsed.problems] == [
+        ("voting[3].nominees", "write the nominated seats")
+    ]

@@ -61,9 +61,10 @@ def _form_context(
     _seated, not_seated = selectors.seat_participants(
         tournament.pk, parsed.data, stored=game_data(game)
     )
-    problems = [*parsed.problems, *not_seated, *check.problems]
+    problems = [*parsed.problems, *pf.in_form_rows([*not_seated, *check.problems], parsed.rows)]
     cells = pf.problems_by_cell(problems, parsed.data)
     sums = selectors.points_by_seat(parsed.data, check)
+    listed = pf.problem_list(problems, parsed.data, pf.block_rows(raw))
     return {
         "tournament": tournament,
         "game": game,
@@ -71,8 +72,9 @@ def _form_context(
         "raw": raw,
         "layout": _layout(raw, cells, sums),
         "cells": cells,
-        "problem_count": len(problems),
+        "problem_count": len(listed),
         "problems": problems,
+        "problem_items": listed,
         "readable": check.protocol is not None,
         "base_version": base_version,
         "online": tournament.is_online,
@@ -184,6 +186,8 @@ def protocol(request: HttpRequest, game: Game) -> HttpResponse:
         base_version=base_version or game.version,
         extra={"error": error, "reason": reason},
     )
+    if error and context["problem_items"]:  # the page opens at the first problem
+        context["scroll_to"] = context["problem_items"][0].cell
     if error and status == 200:
         status = 422
     return render(request, "games/protocol.html", context, status=status)

@@ -2,7 +2,8 @@
 // Content-Security-Policy can forbid inline scripts:
 // - [data-confirm]: a button that asks before submitting its form;
 // - [data-print]: a button that prints the page;
-// - [data-width]: an element whose width is a percentage (bars of a histogram).
+// - [data-width]: an element whose width is a percentage (bars of a histogram);
+// - [data-scroll-into-view]: where the page opens (the first problem of a refused form).
 (function () {
   "use strict";
   document.addEventListener("click", function (event) {
@@ -24,6 +25,10 @@
       el.style.width = el.getAttribute("data-width") + "%";
     });
   }
-  document.addEventListener("DOMContentLoaded", function () { widths(document); });
+  function scrollToMarked() {
+    var marked = document.querySelector("[data-scroll-into-view]");
+    if (marked) { marked.scrollIntoView({ block: "center" }); }
+  }
+  document.addEventListener("DOMContentLoaded", function () { widths(document); scrollToMarked(); });
   document.addEventListener("htmx:load", function (event) { widths(event.target); });
 })();
