@@ -5,14 +5,18 @@ Thirty players, ten qualifying rounds of three tables and a final, played under
 every case the scoring rules care about: a replayed game whose removal carries
 over, ordinary and online removals (one with the fine waived), 8.5 penalties, judge
 extra points with their reasons (one approved by the chief judge), first-night
-misses, and lateness and lobby penalties.
+misses, and lateness and lobby penalties. `TABLE_IN_PLAY` is the game the demo shows
+being played on the judge console.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING, Any
+
+from mafiatab.core.roles import Stage
 
 if TYPE_CHECKING:
     from mafiatab.core.protocol import Tournament
@@ -33,3 +37,50 @@ def demo_tournament() -> Tournament:
     from mafiatab.core.tournament_file import parse_tournament
 
     return parse_tournament(demo_tournament_dict())
+
+
+@dataclass(frozen=True)
+class TableInPlay:
+    """The game the demo shows being played on the judge console: a round of its own
+    with one table, the roles the judge dealt and the events he has logged so far."""
+
+    stage: Stage
+    """The stage of the round."""
+    round: int
+    """The round's number in its stage (after the file's rounds of that stage)."""
+    rotation: int
+    """The players of the stage's first game, each moved this many seats on."""
+    roles: dict[str, Any]
+    """The roles as the console starts a game with them (`sheriff`, `don`, `black`)."""
+    events: tuple[dict[str, Any], ...]
+    """The console's log so far: the first day's speeches (online, without a vote),
+    the night, and the second day's nominations and vote."""
+
+    def seats(self, tournament: Tournament) -> tuple[str, ...]:
+        """The ten players, seat 1 first: those of the stage's first game, moved on."""
+        first = next(g for g in tournament.games if g.stage is self.stage)
+        players = first.players
+        shift = self.rotation % len(players)
+        return tuple(players[shift:] + players[:shift])
+
+
+#: The demo's game in progress: the final's second game, on day 2.
+TABLE_IN_PLAY = TableInPlay(
+    stage=Stage.FINAL,
+    round=2,
+    rotation=1,
+    roles={"sheriff": 4, "don": 8, "black": [2, 6]},
+    events=(
+        {"type": "foul", "seat": 3},
+        {"type": "night"},
+        {"type": "shots", "by": {"2": 1, "6": 1, "8": 1}},
+        {"type": "don_check", "seat": 4},
+        {"type": "sheriff_check", "seat": 8},
+        {"type": "day"},
+        {"type": "best_move", "seats": [2, 6, 8]},
+        {"type": "nominate", "by": 3, "seat": 8},
+        {"type": "foul", "seat": 7},
+        {"type": "nominate", "by": 4, "seat": 6},
+        {"type": "vote", "counts": [5, 4]},
+    ),
+)

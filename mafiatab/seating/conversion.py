@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mafiatab.core.seating import Round, Table
+from mafiatab.games.models import Round as RoundRow
 from mafiatab.games.models import Table as TableRow
 from mafiatab.seating.models import SeatingDraft
 
@@ -31,13 +32,10 @@ def core_rounds(draft: SeatingDraft) -> tuple[Round, ...]:
 
 
 def _table_rounds(draft: SeatingDraft) -> tuple[Round, ...]:
-    from mafiatab.games.models import Round as RoundRow
-
-    numbers = [int(r["round"]) for r in draft.rounds]
+    """Every round of the draft's stage as its tables hold it: those the draft made and
+    any added to the stage since on the rounds page."""
     rows = (
-        RoundRow.objects.filter(
-            tournament_id=draft.tournament_id, stage=draft.stage, number__in=numbers
-        )
+        RoundRow.objects.filter(tournament_id=draft.tournament_id, stage=draft.stage)
         .prefetch_related("tables__seats__registration")
         .order_by("number")
     )
@@ -142,6 +140,16 @@ def grid(draft: SeatingDraft) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+def games_each(rounds: list[dict[str, Any]]) -> int:
+    """The most games any player plays in `grid` rows (the seating's games each)."""
+    played: dict[str, int] = {}
+    for rnd in rounds:
+        for table in rnd["tables"]:
+            for _seat, name in table["seats"]:
+                played[name] = played.get(name, 0) + 1
+    return max(played.values(), default=0)
 
 
 @dataclass(frozen=True)

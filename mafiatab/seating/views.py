@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from mafiatab.registrations.models import SEATED_STATUSES
-from mafiatab.seating.conversion import find_player, grid, histogram_bars, seats_of
+from mafiatab.seating.conversion import find_player, games_each, grid, histogram_bars, seats_of
 from mafiatab.seating.flags import translate_flags
 from mafiatab.seating.forms import GenerateForm, PublishForm
 from mafiatab.seating.models import DraftStatus, SeatingDraft
@@ -54,6 +54,12 @@ def _search(published: list[SeatingDraft], query: str) -> list[dict[str, Any]]:
     return results
 
 
+def _shown(draft: SeatingDraft) -> dict[str, Any]:
+    """A published seating as its tables hold it: rounds, and the games each player plays."""
+    rounds = grid(draft)
+    return {"draft": draft, "rounds": rounds, "games": games_each(rounds)}
+
+
 @require_GET
 def index(request: HttpRequest, slug: str) -> HttpResponse:
     """The published seating of each stage, searchable by nickname, and the visitor's seats."""
@@ -65,7 +71,7 @@ def index(request: HttpRequest, slug: str) -> HttpResponse:
         return render(request, "seating/_search.html", {"results": results, "query": query})
     mine = _my_nickname(request, tournament)
     context = tournament_context(request, tournament) | {
-        "published": [{"draft": d, "rounds": grid(d)} for d in published],
+        "published": [_shown(d) for d in published],
         "query": query,
         "results": results,
         "my_nickname": mine,

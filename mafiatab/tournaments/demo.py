@@ -1,14 +1,19 @@
-"""The demo: the core's demo tournament with accounts for everyone who runs or plays it."""
+"""The demo: the core's demo tournament with accounts for everyone who runs or plays it,
+and one table being played on the judge console."""
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
 
 from django.contrib.auth.hashers import check_password, make_password
 from django.db import transaction
 
 from mafiatab.accounts.models import User
-from mafiatab.core.demo import demo_tournament
+from mafiatab.console.services import event_append, log_start
+from mafiatab.core.demo import TABLE_IN_PLAY, demo_tournament
+from mafiatab.core.protocol import Tournament as CoreTournament
+from mafiatab.games.services import TablePlan, round_create
 from mafiatab.tournaments.models import StaffMember, StaffRole, Tournament
 from mafiatab.tournaments.services import TournamentInfo, _dates_of, tournament_import
 
@@ -114,4 +119,25 @@ def demo_load() -> tuple[Tournament, list[DemoLogin]]:
         target="demo",
         after={"chief_judge": organiser.nickname, "table_judges": [j.nickname for j in judges]},
     )
+    _table_in_play(tournament=tournament, core=core, organiser=organiser, judge=judges[0])
     return tournament, logins
+
+
+def _table_in_play(
+    *, tournament: Tournament, core: CoreTournament, organiser: User, judge: User
+) -> None:
+    """The round of `TABLE_IN_PLAY` with its one table, judged by `judge`, whose game he
+    started on the console and has logged so far: made as the organiser and the judge
+    make them on their pages."""
+    live = TABLE_IN_PLAY
+    plan = TablePlan(number=1, judge=judge, players=live.seats(core))
+    round_ = round_create(
+        tournament=tournament,
+        stage=live.stage.value,
+        number=live.round,
+        tables=[plan],
+        by=organiser,
+    )
+    log = log_start(game=round_.tables.get().game, roles=live.roles, by=judge)
+    for event in live.events:
+        event_append(log=log, event=event, client_id=uuid.uuid4(), after=None, by=judge)

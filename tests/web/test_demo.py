@@ -78,3 +78,39 @@ def test_each_demo_player_signs_in_to_his_own_registration(capsys, tmp_path, no_
     assert registration.nickname == player.nickname
     assert tournament.registrations.filter(user=None).count() == 0
     assert user_can(player, tournament, "check_in_self")
+
+
+def test_the_demo_shows_a_table_being_played_on_the_console(client, capsys, tmp_path, no_server):
+    from django.urls import reverse
+
+    from mafiatab.console.models import GameLog
+    from mafiatab.console.services import live_events
+    from mafiatab.core.demo import TABLE_IN_PLAY
+
+    _start(capsys, tmp_path)
+    tournament = Tournament.objects.get()
+    log = GameLog.objects.select_related("game__table_slot__judge").get()
+    game = log.game
+    assert not log.is_closed and game.status == "draft"
+    assert game.table_slot.judge.username == "judge1"
+    assert live_events(log) == list(TABLE_IN_PLAY.events)
+    slug = tournament.slug
+
+    live = client.get(reverse("console:spectator", args=[slug, game.pk])).content.decode()
+    assert 'data-testid="board-seat-10"' in live and "has not started" not in live
+    assert 'data-testid="board-nominations"' in live
+
+    client.force_login(User.objects.get(username="judge1"))
+    console = client.get(reverse("console:console", args=[slug, game.pk]))
+    assert console.status_code == 200
+    assert "console/console" in [t.name.split(".")[0] for t in console.templates]
+
+    rounds = client.get(reverse("games:rounds", args=[slug])).content.decode()
+    assert game.label in rounds
+    seating = client.get(reverse("seating:index", args=[slug])).content.decode()
+    final = seating[seating.index('id="seating-final"') :]
+    assert "10 players, 2 games each, 2 rounds." in final  # as its tables hold it
+    row = final[final.index(f'data-testid="round-{game.round}-table-1"') :]
+    row = row[: row.index("</tr>")]
+    for seat in game.seats.all():
+        assert seat.player in row
