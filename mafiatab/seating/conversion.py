@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mafiatab.core.seating import Round, Table
+from mafiatab.registrations.models import Replacement
 from mafiatab.seating.models import SeatingDraft
 
 
@@ -52,22 +53,45 @@ def _table_rounds(draft: SeatingDraft) -> tuple[Round, ...]:
     )
 
 
+def replaced_in(draft: SeatingDraft, rounds: tuple[Round, ...]) -> dict[int, list[tuple[str, str]]]:
+    """(reserve, late participant) of each round: the replacements whose reserve sits in
+    that round of the draft while the participant does not."""
+    found: dict[int, list[tuple[str, str]]] = {}
+    playing = {rnd.round: set(rnd.players()) for rnd in rounds}
+    made = Replacement.objects.filter(tournament_id=draft.tournament_id).values_list(
+        "round", "reserve_nickname", "absent__nickname"
+    )
+    for number, reserve, absent in made:
+        here = playing.get(number, set())
+        if reserve in here and absent not in here:
+            found.setdefault(number, []).append((reserve, absent))
+    return found
+
+
 @dataclass(frozen=True)
 class PlayerSeat:
-    """Where one player sits in one round (table and seat None: he sits out)."""
+    """Where one player sits in one round (table and seat None: he sits out, or a
+    reserve played for him)."""
 
     round: int
     table: int | None
     seat: int | None
     judge: str
+    replaced_by: str = ""
+    """The reserve who played this round for him (empty: nobody)."""
 
 
 def seats_of(draft: SeatingDraft, nickname: str) -> list[PlayerSeat]:
     """A player's table and seat in every round of the draft (case-insensitive nickname)."""
     wanted = nickname.strip().casefold()
     result: list[PlayerSeat] = []
-    for rnd in core_rounds(draft):
-        found = PlayerSeat(round=rnd.round, table=None, seat=None, judge="")
+    rounds = core_rounds(draft)
+    replaced = replaced_in(draft, rounds)
+    for rnd in rounds:
+        reserve = next(
+            (new for new, old in replaced.get(rnd.round, []) if old.casefold() == wanted), ""
+        )
+        found = PlayerSeat(round=rnd.round, table=None, seat=None, judge="", replaced_by=reserve)
         for table in rnd.tables:
             for seat, name in enumerate(table.seats, start=1):
                 if name.casefold() == wanted:
@@ -100,8 +124,12 @@ def grid(draft: SeatingDraft) -> list[dict[str, Any]]:
     """Rounds for the templates: each table with its judge and its seats numbered."""
     players = draft.players
     rows: list[dict[str, Any]] = []
-    for rnd in core_rounds(draft):
+    rounds = core_rounds(draft)
+    replaced = replaced_in(draft, rounds)
+    for rnd in rounds:
         playing = set(rnd.players())
+        instead = replaced.get(rnd.round, [])
+        gone = {old for _, old in instead}
         rows.append(
             {
                 "round": rnd.round,
@@ -113,7 +141,8 @@ def grid(draft: SeatingDraft) -> list[dict[str, Any]]:
                     }
                     for t in rnd.tables
                 ],
-                "sitting_out": [p for p in players if p not in playing],
+                "sitting_out": [p for p in players if p not in playing and p not in gone],
+                "replaced": instead,
             }
         )
     return rows
