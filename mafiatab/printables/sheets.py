@@ -412,6 +412,8 @@ class SeatingRound:
     round: int
     tables: tuple[SeatingTable, ...]
     sitting_out: tuple[str, ...] = ()
+    replaced: tuple[tuple[str, str], ...] = ()
+    """(reserve, late participant) of each replacement in this round."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -448,7 +450,9 @@ def seating_rounds(tournament: Tournament, *, staff: bool) -> list[SeatingRound]
             tables = tuple(
                 SeatingTable(int(t["table"]), t["judge"], tuple(t["seats"])) for t in r["tables"]
             )
-            item = SeatingRound(label, r["round"], tables, tuple(r["sitting_out"]))
+            item = SeatingRound(
+                label, r["round"], tables, tuple(r["sitting_out"]), tuple(r["replaced"])
+            )
             found.append((_stage_order(draft.stage), r["round"], item))
     for group in games_by_round(tournament, with_unconfirmed=staff):
         if group.stage in published or group.round is None:

@@ -9,6 +9,7 @@ from typing import Any
 from mafiatab.core.seating import Round, Table
 from mafiatab.games.models import Round as RoundRow
 from mafiatab.games.models import Table as TableRow
+from mafiatab.registrations.models import Replacement
 from mafiatab.seating.models import SeatingDraft
 
 
@@ -72,14 +73,32 @@ def _judge_at(draft: SeatingDraft, judges: dict[tuple[int, int], str], rnd: int,
     return draft.judge_of(table) or judges.get((rnd, table), "")
 
 
+def replaced_in(draft: SeatingDraft, rounds: tuple[Round, ...]) -> dict[int, list[tuple[str, str]]]:
+    """(reserve, late participant) of each round: the replacements whose reserve sits in
+    that round of the draft while the participant does not."""
+    found: dict[int, list[tuple[str, str]]] = {}
+    playing = {rnd.round: set(rnd.players()) for rnd in rounds}
+    made = Replacement.objects.filter(tournament_id=draft.tournament_id).values_list(
+        "round", "reserve_nickname", "absent__nickname"
+    )
+    for number, reserve, absent in made:
+        here = playing.get(number, set())
+        if reserve in here and absent not in here:
+            found.setdefault(number, []).append((reserve, absent))
+    return found
+
+
 @dataclass(frozen=True)
 class PlayerSeat:
-    """Where one player sits in one round (table and seat None: he sits out)."""
+    """Where one player sits in one round (table and seat None: he sits out, or a
+    reserve played for him)."""
 
     round: int
     table: int | None
     seat: int | None
     judge: str
+    replaced_by: str = ""
+    """The reserve who played this round for him (empty: nobody)."""
 
 
 def seats_of(draft: SeatingDraft, nickname: str) -> list[PlayerSeat]:
@@ -87,8 +106,13 @@ def seats_of(draft: SeatingDraft, nickname: str) -> list[PlayerSeat]:
     wanted = nickname.strip().casefold()
     result: list[PlayerSeat] = []
     judges = _table_judges(draft)
-    for rnd in core_rounds(draft):
-        found = PlayerSeat(round=rnd.round, table=None, seat=None, judge="")
+    rounds = core_rounds(draft)
+    replaced = replaced_in(draft, rounds)
+    for rnd in rounds:
+        reserve = next(
+            (new for new, old in replaced.get(rnd.round, []) if old.casefold() == wanted), ""
+        )
+        found = PlayerSeat(round=rnd.round, table=None, seat=None, judge="", replaced_by=reserve)
         for table in rnd.tables:
             for seat, name in enumerate(table.seats, start=1):
                 if name.casefold() == wanted:
@@ -123,8 +147,12 @@ def grid(draft: SeatingDraft) -> list[dict[str, Any]]:
     players = draft.players
     rows: list[dict[str, Any]] = []
     judges = _table_judges(draft)
-    for rnd in core_rounds(draft):
+    rounds = core_rounds(draft)
+    replaced = replaced_in(draft, rounds)
+    for rnd in rounds:
         playing = set(rnd.players())
+        instead = replaced.get(rnd.round, [])
+        gone = {old for _, old in instead}
         rows.append(
             {
                 "round": rnd.round,
@@ -136,7 +164,8 @@ def grid(draft: SeatingDraft) -> list[dict[str, Any]]:
                     }
                     for t in rnd.tables
                 ],
-                "sitting_out": [p for p in players if p not in playing],
+                "sitting_out": [p for p in players if p not in playing and p not in gone],
+                "replaced": instead,
             }
         )
     return rows

@@ -116,6 +116,28 @@ def _table_of(tournament: Any, round_number: int, name: str) -> Any:
     return None
 
 
+def test_a_replacement_for_one_round_leaves_the_late_player_his_later_tables(
+    page, tournament, organiser, seated
+):
+    slug = tournament.slug
+    late = seated["players"][4].nickname
+    later = [_table_of(tournament, n, late) for n in (2, 3, 4)]
+    log_in(page, organiser.username)
+    page.goto(page.live_url + reverse("registrations:manage", args=[slug]))
+    assert page.is_checked("input[name=scope][value=round]")
+    page.select_option("#id_absent", label=late)
+    page.fill("#id_reserve", "Граф")
+    page.fill("#id_round", "1")
+    page.fill("#id_minutes_late", "20")
+    page.click("#replace button[type=submit]")
+    page.get_by_text(f"Граф replaces {late} in round 1.").wait_for()
+    assert "Граф" in page.locator("#participants").inner_text()
+    assert "Граф" not in page.locator("#closed").inner_text()
+    assert _table_of(tournament, 1, "Граф") is not None
+    assert [_table_of(tournament, n, late) for n in (2, 3, 4)] == later
+    assert all(_table_of(tournament, n, "Граф") is None for n in (2, 3, 4))
+
+
 def test_a_replacement_shows_in_the_seating_the_sheet_and_the_protocols(
     page, tournament, organiser, seated
 ):
@@ -127,8 +149,11 @@ def test_a_replacement_shows_in_the_seating_the_sheet_and_the_protocols(
     page.fill("#id_reserve", "Граф")
     page.fill("#id_round", "1")
     page.fill("#id_minutes_late", "20")
+    page.check("input[name=scope][value=rest]")
     page.click("#replace button[type=submit]")
-    page.get_by_text(f"Граф replaces {late} in round 1.").wait_for()
+    page.get_by_text(
+        f"Граф replaces {late} from round 1 for the rest of the tournament."
+    ).wait_for()
 
     page.goto(page.live_url + reverse("seating:index", args=[slug]))
     assert "Граф" in page.locator("main").inner_text()

@@ -421,3 +421,26 @@ def test_the_reserve_who_played_is_in_the_standings_and_n_stays_the_participants
     assert scoring_settings(tournament).participants == 20  # N of 8.7: not the reserve
     page = client.get(reverse("standings:table", args=[tournament.slug])).content.decode()
     assert "Граф" in page and "P03" in page
+
+
+def test_the_seating_says_who_replaced_the_late_player_instead_of_sitting_him_out(
+    client, published
+):
+    tournament = published["tournament"]
+    _replace(published, "P03", "Граф", 1)
+    url = reverse("seating:index", args=[tournament.slug])
+    page = client.get(url, {"q": "P03"}).content.decode()
+    first = _section(page, 'data-testid="round-1"')
+    assert "Replaced: Граф instead of P03" in first
+    assert "Sitting out" not in first or "P03" not in first.split("Sitting out")[1]
+    mine = page[page.index('data-testid="my-round-1"') :]
+    assert "replaced by Граф" in mine[: mine.index("</tr>")]
+    russian = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Замены: Граф вместо P03" in _section(russian, 'data-testid="round-1"')
+    sheet = client.get(reverse("seating:print", args=[tournament.slug, published["draft"].pk]))
+    assert "Граф instead of P03" in sheet.content.decode()
+    from .test_printables import pdf_text
+
+    pdf = client.get(reverse("printables:seating", args=[tournament.slug]), {"lang": "en"})
+    text = " ".join(pdf_text(pdf.content).split())
+    assert "Replaced: Граф instead of P03" in text
