@@ -259,8 +259,9 @@ def test_no_page_of_any_role_is_wider_than_a_phone_in_russian(browser, live_serv
             response = page.goto(live_server.url + _address(key, seeded))
             assert response is not None and response.status < 500, (role, key)
             if response.status != 200:
-                continue  # a page this role cannot open (its refusal is a page too)
+                continue  # not a page of this role: it is refused or sent to sign in
             opened += 1
+            assert page.get_attribute("html", "lang") == "ru", (role, key)
             sizes = _overflow(page)
             if max(sizes["html"], sizes["body"]) > sizes["inner"]:
                 too_wide.append(f"{role} {key}: {sizes}")
