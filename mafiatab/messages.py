@@ -20,6 +20,7 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_noop
 
+from mafiatab.core.game import FOUL_REMOVAL_REASON
 from mafiatab.core.problems import PROBLEM_TEMPLATES, Problem
 from mafiatab.core.seating import SeatingError, SeatingFlag
 
@@ -131,3 +132,20 @@ def seating_error_text(error: SeatingError) -> str:
     from mafiatab.seating.errors import seating_error_text as say
 
     return say(error)
+
+
+def removal_reason_text(reason: str | None) -> str:
+    """A removal's reason as the reader reads it: the engine's own reason for a fourth
+    foul (a code: the console's protocol carries it) in the active language, a judge's
+    words as they are."""
+    if reason == FOUL_REMOVAL_REASON:
+        return gettext(FOUL_REMOVAL_REASON)
+    return reason or ""
+
+
+def removal_reason_code(text: str | None) -> str | None:
+    """What a judge gives back in a protocol form's removal reason: the fourth foul's
+    words in the active language (as `removal_reason_text` showed them) are the code."""
+    if text is not None and text.strip() == gettext(FOUL_REMOVAL_REASON):
+        return FOUL_REMOVAL_REASON
+    return text

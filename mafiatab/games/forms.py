@@ -25,7 +25,12 @@ from mafiatab.core.roles import Role
 from mafiatab.core.validation import Problem
 from mafiatab.core.voting import MAX_VOTING_ROUNDS
 from mafiatab.games.models import STAGE_CHOICES
-from mafiatab.messages import form_problem_text, problem_place
+from mafiatab.messages import (
+    form_problem_text,
+    problem_place,
+    removal_reason_code,
+    removal_reason_text,
+)
 from mafiatab.tournaments.bounds import (
     MAX_SMALL,
     BoundedIntegerField,
@@ -86,7 +91,7 @@ def raw_from_data(data: Mapping[str, Any]) -> dict[str, Any]:
         raw[f"pen{i}_reason"] = _text(penalty.get("reason"))
     for i, removal in enumerate(data.get("disqualified") or [], start=1):
         raw[f"rem{i}_seat"] = _text(removal.get("seat"))
-        raw[f"rem{i}_reason"] = _text(removal.get("reason"))
+        raw[f"rem{i}_reason"] = removal_reason_text(_text(removal.get("reason")))
         raw[f"rem{i}_online"] = "on" if removal.get("online") else ""
         raw[f"rem{i}_waived"] = "" if removal.get("fined", True) else "on"
     for b, block in enumerate(data.get("voting") or [], start=1):
@@ -221,7 +226,7 @@ def data_from_raw(raw: Mapping[str, Any], *, base: Mapping[str, Any], online: bo
     data["disqualified"] = [
         {
             "seat": seat,
-            "reason": r.get(f"rem{i}_reason"),
+            "reason": removal_reason_code(r.get(f"rem{i}_reason")),
             "online": online and bool(r.get(f"rem{i}_online")),
             "fined": not (online and bool(r.get(f"rem{i}_waived"))),
         }

@@ -23,6 +23,7 @@ from mafiatab.core.voting import MAX_VOTING_ROUNDS
 from mafiatab.games.conversion import game_data
 from mafiatab.games.models import STAGE_CHOICES, Game, GameStatus, Round
 from mafiatab.games.selectors import check_protocol, games_by_round, points_by_seat
+from mafiatab.messages import removal_reason_text
 from mafiatab.tournaments.models import StaffRole, Tournament
 
 #: Seats of a table and foul cells of a seat on the official form.
@@ -262,7 +263,7 @@ def _reasons(data: dict[str, Any], protests: Iterable[Any]) -> tuple[Reason, ...
                 _text(r.get("seat")),
                 _player(data, r.get("seat")),
                 ", ".join(details),
-                _text(r.get("reason")),
+                removal_reason_text(_text(r.get("reason"))),
             )
         )
     for protest in protests:

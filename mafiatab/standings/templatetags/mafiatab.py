@@ -7,6 +7,7 @@ from fractions import Fraction
 from django import template
 
 from mafiatab.core.scoring import format_points
+from mafiatab.messages import removal_reason_text
 
 register = template.Library()
 
@@ -29,3 +30,9 @@ def signed_points(value: Fraction | None) -> str:
 @register.filter
 def stars(count: int | None) -> str:
     return "★" * count if count else ""
+
+
+@register.filter
+def removal_reason(reason: str | None) -> str:
+    """A removal's reason in the reader's language (the fourth foul's is a code)."""
+    return removal_reason_text(reason)
