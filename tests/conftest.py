@@ -72,13 +72,18 @@ def staff(tournament: Any, organiser: Any, make_user: Any) -> dict[str, Any]:
     """The tournament's people: organiser, chief judge, table judge, a player, an outsider."""
     from mafiatab.registrations.services import registration_add
     from mafiatab.tournaments.models import StaffRole
-    from mafiatab.tournaments.services import staff_assign
+    from mafiatab.tournaments.services import staff_assign, staff_remove
 
     chief = make_user("Chief")
     judge = make_user("TableJudge")
     player = make_user("Seated")
     outsider = make_user("Outsider")
     staff_assign(tournament=tournament, user=chief, role=StaffRole.CHIEF_JUDGE, by=organiser)
+    # the organiser created the tournament as its chief judge: he hands the role over
+    staff_remove(
+        member=tournament.staff_members.get(user=organiser, role=StaffRole.CHIEF_JUDGE),
+        by=organiser,
+    )
     staff_assign(tournament=tournament, user=judge, role=StaffRole.TABLE_JUDGE, by=organiser)
     registration_add(tournament=tournament, nickname="", user=player, by=organiser)
     return {

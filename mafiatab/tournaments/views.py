@@ -20,7 +20,13 @@ from mafiatab.tournaments.conversion import (
     core_tournament,
     scheduled_games_before_final,
 )
-from mafiatab.tournaments.forms import ScoringForm, StaffForm, TournamentForm, add_service_errors
+from mafiatab.tournaments.forms import (
+    NewTournamentForm,
+    ScoringForm,
+    StaffForm,
+    TournamentForm,
+    add_service_errors,
+)
 from mafiatab.tournaments.models import StaffMember, StaffRole, Tournament
 from mafiatab.tournaments.permissions import permissions_for, tournament_permission
 from mafiatab.tournaments.services import (
@@ -76,10 +82,12 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def tournament_new(request: HttpRequest) -> HttpResponse:
-    form = TournamentForm(request.POST or None)
+    form = NewTournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = tournament_create(info=form.info(), by=request.user)
+            tournament = tournament_create(
+                info=form.info(), by=request.user, chief_judge=form.cleaned_data["chief_judge"]
+            )
         except ValidationError as exc:
             add_service_errors(form, exc)
         else:
