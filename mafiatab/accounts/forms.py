@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
@@ -12,8 +12,8 @@ from mafiatab.accounts.services import check_nickname
 class SignUpForm(UserCreationForm):
     class Meta:
         model = User
-        fields = ("username", "nickname", "city", "club")
-        labels = {"username": _("Login")}
+        fields = ("username", "nickname", "email", "city", "club")
+        labels = {"username": _("Login"), "email": _("E-mail")}
 
     def clean_nickname(self) -> str:
         try:
@@ -46,3 +46,14 @@ class ProfileForm(forms.Form):
             return check_nickname(self.cleaned_data["nickname"], exclude=self.user)
         except ValidationError as exc:
             raise ValidationError(exc.message_dict["nickname"]) from exc
+
+
+class ResetForm(PasswordResetForm):
+    """Django's password reset form, asking for the e-mail with the site's word."""
+
+    email = forms.EmailField(
+        label=_("E-mail"),
+        max_length=254,
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+        help_text=_("The address given at sign-up."),
+    )
