@@ -170,7 +170,10 @@ def staff(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         else:
             messages.success(request, _("Role given."))
             return redirect("tournaments:staff", slug=tournament.slug)
-    members = tournament.staff_members.select_related("user")
+    members = list(tournament.staff_members.select_related("user"))
+    organisers = sum(1 for m in members if m.role == StaffRole.ORGANISER)
+    for member in members:  # the last organiser's role is not offered for removal
+        member.removable = member.role != StaffRole.ORGANISER or organisers > 1
     context = tournament_context(request, tournament) | {"form": form, "members": members}
     return render(request, "tournaments/staff.html", context)
 
