@@ -36,6 +36,12 @@ class ProfileForm(forms.Form):
     )
     city = forms.CharField(label=_("City"), max_length=100, required=False)
     club = forms.CharField(label=_("Club"), max_length=100, required=False)
+    email = forms.EmailField(
+        label=_("E-mail"),
+        max_length=254,
+        required=False,
+        help_text=_("Optional: to set a new password when you forget yours."),
+    )
 
     def __init__(self, *args: object, user: User, **kwargs: object) -> None:
         self.user = user

@@ -48,7 +48,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def profile(request: HttpRequest) -> HttpResponse:
     user = request.user
-    initial = {"nickname": user.nickname, "city": user.city, "club": user.club}
+    initial = {"nickname": user.nickname, "city": user.city, "club": user.club, "email": user.email}
     form = ProfileForm(request.POST or None, user=user, initial=initial)
     if request.method == "POST" and form.is_valid():
         profile_update(user=user, **form.cleaned_data)

@@ -206,3 +206,17 @@ def test_demo_and_serve_refuse_an_unusable_mail_address_in_one_line(tmp_path, co
     env = _env(tmp_path, MAFIATAB_EMAIL_URL="smtp://mail.example.org:25x")
     result = _run([command, "--port", str(_free_port())], env)
     _one_line_refusal(result, "MAFIATAB_EMAIL_URL")
+
+
+def test_the_profile_sets_the_e_mail_a_reset_is_sent_to(client, smtp_server, make_user):
+    user = make_user("Lis")
+    client.force_login(user)
+    data = {"nickname": "Lis", "city": "", "club": ""}
+    page = client.post(reverse("accounts:profile"), data | {"email": "lis@"}).content.decode()
+    assert "Enter a valid email address." in page
+    client.post(reverse("accounts:profile"), data | {"email": "lis@example.org"})
+    user.refresh_from_db()
+    assert user.email == "lis@example.org"
+    client.logout()
+    client.post(reverse("accounts:password_reset"), {"email": "lis@example.org"})
+    assert [m["To"] for m in smtp_server.messages] == ["lis@example.org"]
