@@ -5,15 +5,9 @@ environment; one word for the login everywhere."""
 
 from __future__ import annotations
 
-import email
-import email.policy
 import re
-import socket
-from collections.abc import Iterator
-from typing import Any
 
 import pytest
-from aiosmtpd.controller import Controller
 from django.core.exceptions import ImproperlyConfigured
 from django.urls import reverse
 
@@ -23,47 +17,6 @@ from mafiatab.settings import email_sender, email_settings
 from .test_serve import ONCE, _env, _free_port, _one_line_refusal, _run
 
 pytestmark = pytest.mark.django_db
-
-
-class _Inbox:
-    """An SMTP handler keeping every message it is given."""
-
-    def __init__(self) -> None:
-        self.messages: list[email.message.EmailMessage] = []
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        message = email.message_from_bytes(envelope.content, policy=email.policy.default)
-        self.messages.append(message)  # type: ignore[arg-type]
-        return "250 Message accepted"
-
-
-def _loopback_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture
-def smtp_server(settings: Any) -> Iterator[_Inbox]:
-    """A real SMTP server on loopback; the site's mail settings point at it as
-    MAFIATAB_EMAIL_URL=smtp://127.0.0.1:PORT would."""
-    inbox = _Inbox()
-    port = _loopback_port()
-    controller = Controller(inbox, hostname="127.0.0.1", port=port)
-    controller.start()
-    for name, value in email_settings(f"smtp://127.0.0.1:{port}").items():
-        setattr(settings, name, value)
-    settings.EMAIL_CONFIGURED = True
-    try:
-        yield inbox
-    finally:
-        controller.stop()
-
-
-def _body(message: email.message.EmailMessage) -> str:
-    part = message.get_body(preferencelist=("plain",))
-    assert part is not None
-    return str(part.get_content())
 
 
 @pytest.mark.parametrize(
@@ -87,7 +40,7 @@ def test_a_forgotten_password_is_reset_through_the_link_sent_by_e_mail(
     (message,) = smtp_server.messages
     assert message["To"] == "lis@example.org"
     assert subject_word in message["Subject"]
-    body = _body(message)
+    body = smtp_server.text(message)
     for words in body_words:
         assert words in body
     link = re.search(r"http://testserver(/\S+)", body)
