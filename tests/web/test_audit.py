@@ -45,6 +45,8 @@ def test_every_change_of_state_leaves_an_entry(tournament, staff, make_user):
         "tournament.created",
         "staff.assigned",
         "staff.assigned",
+        "staff.removed",
+        "staff.assigned",
         "registration.added",
         "registration.applied",
         "registration.rejected",
