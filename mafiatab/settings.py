@@ -327,6 +327,8 @@ LOGOUT_REDIRECT_URL = "tournaments:list"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("ru", _("Russian"))]
 LOCALE_PATHS = [PACKAGE_DIR / "locale"]
+# One date format per language (mafiatab/formats/<language>/formats.py).
+FORMAT_MODULE_PATH = ["mafiatab.formats"]
 USE_I18N = True
 TIME_ZONE = os.environ.get("MAFIATAB_TIME_ZONE", "UTC")
 USE_TZ = True

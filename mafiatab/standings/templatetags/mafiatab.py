@@ -29,3 +29,14 @@ def signed_points(value: Fraction | None) -> str:
 @register.filter
 def stars(count: int | None) -> str:
     return "★" * count if count else ""
+
+
+#: WORD JOINER: no line break here.
+WORD_JOINER = "\u2060"
+
+
+@register.filter
+def whole_words(text: str) -> str:
+    """A heading that breaks between its words only: "Д/Ш" stays whole (a line may
+    otherwise break after a slash)."""
+    return str(text).replace("/", "/" + WORD_JOINER)
