@@ -137,6 +137,8 @@ def busy(tournament: Any, staff: dict[str, Any], make_user: Any, settings: Any) 
         )
     )
     tournament = tournament_update(tournament=tournament, info=changed, by=organiser)
+    online = TournamentInfo(**(changed.__dict__ | {"ruleset": "fiim-online"}))
+    tournament = tournament_update(tournament=tournament, info=online, by=organiser)
     tournament_scoring_update(
         tournament=tournament,
         scoring=ScoringInputs(participants=20, games_before_final=4, lot_seed=7),
