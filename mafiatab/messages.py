@@ -14,14 +14,17 @@ reader does this for what only it can see) is shown as it is.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.formats import date_format
+from django.utils.translation import gettext, gettext_lazy, gettext_noop, pgettext_lazy
 
 from mafiatab.core.game import FOUL_REMOVAL_REASON
 from mafiatab.core.problems import PROBLEM_TEMPLATES, Problem
+from mafiatab.core.roles import Role
 from mafiatab.core.seating import SeatingError, SeatingFlag
 
 
@@ -29,6 +32,33 @@ def render_template(template: str, params: Mapping[str, object]) -> str:
     """`template` in the active language with its parameters."""
     text = gettext(template)
     return text % params if params else text
+
+
+def date_text(value: object) -> str:
+    """A date stored as ISO text (a protocol's, a recorded value) in the active
+    language's format; anything that is not such a date as it is ('' for None)."""
+    if value is None:
+        return ""
+    try:
+        return date_format(dt.date.fromisoformat(str(value)), "DATE_FORMAT")
+    except ValueError:
+        return str(value)
+
+
+#: The reasons the server writes itself (never a person's words). They are stored as a
+#: code with parameters and said in the reader's language when read.
+STORED_REASONS: dict[str, str] = {
+    "seat.replaced": gettext_noop("%(reserve)s replaces %(absent)s"),
+}
+
+
+def reason_text(code: str, params: Mapping[str, object] | None, text: str = "") -> str:
+    """A stored reason in the active language: the coded one rendered with its
+    parameters, a person's words (or a reason stored before it had a code) as written."""
+    template = STORED_REASONS.get(code)
+    if template is None:
+        return text
+    return render_template(template, params or {})
 
 
 def problem_text(problem: Problem) -> str:
@@ -149,3 +179,157 @@ def removal_reason_code(text: str | None) -> str | None:
     if text is not None and text.strip() == gettext(FOUL_REMOVAL_REASON):
         return FOUL_REMOVAL_REASON
     return text
+
+
+# The tournament's history (the audit log). Every service records a change as a
+# stable code (`tournament.log_action("standings.frozen", ...)`) with the values
+# before and after under stable keys; the history page says both in the reader's
+# language through these tables (a test walks every code the services write).
+
+#: What each recorded change is called.
+AUDIT_ACTIONS: dict[str, Any] = {
+    "tournament.created": gettext_lazy("Tournament created"),
+    "tournament.imported": gettext_lazy("Tournament loaded from a file"),
+    "tournament.updated": gettext_lazy("Tournament information changed"),
+    "tournament.scoring_changed": gettext_lazy("Scoring settings changed"),
+    "staff.assigned": gettext_lazy("Staff assigned"),
+    "staff.removed": gettext_lazy("Staff role taken away"),
+    "registration.applied": gettext_lazy("Application filed"),
+    "registration.added": gettext_lazy("Participant added"),
+    "registration.approved": gettext_lazy("Application approved"),
+    "registration.rejected": gettext_lazy("Application rejected"),
+    "registration.waitlisted": gettext_lazy("Put on the waiting list"),
+    "registration.promoted": gettext_lazy("Moved up from the waiting list"),
+    "registration.withdrawn": gettext_lazy("Registration withdrawn"),
+    "registration.removed": gettext_lazy("Participant removed"),
+    "registration.checked_in": gettext_lazy("Checked in"),
+    "registration.replaced": gettext_lazy("Player replaced"),
+    "registration.reserve": gettext_lazy("Reserve registered"),
+    "seating.reseated": gettext_lazy("Seating redrawn after a replacement"),
+    "game.seat.replaced": gettext_lazy("Seat given to the reserve"),
+    "penalty.given": gettext_lazy("Penalty given"),
+    "penalty.cancelled": gettext_lazy("Penalty cancelled"),
+    "round.created": gettext_lazy("Round created"),
+    "table.created": gettext_lazy("Table added"),
+    "game.protocol.saved": gettext_lazy("Protocol saved as a draft"),
+    "game.protocol.submitted": gettext_lazy("Protocol signed and submitted"),
+    "game.protocol.changed": gettext_lazy("Confirmed protocol changed"),
+    "game.protocol.confirmed": gettext_lazy("Protocol confirmed"),
+    "game.protocol.returned": gettext_lazy("Protocol returned to the judge"),
+    "game.replayed": gettext_lazy("Game marked replayed"),
+    "game.console.started": gettext_lazy("Game started in the judge console"),
+    "game.console.finished": gettext_lazy("Game finished in the judge console"),
+    "game.protest.filed": gettext_lazy("Protest filed"),
+    "game.protest.decided": gettext_lazy("Protest decided"),
+    "seating.generated": gettext_lazy("Seating draft generated"),
+    "seating.published": gettext_lazy("Seating published"),
+    "standings.hidden": gettext_lazy("Standings hidden"),
+    "standings.shown": gettext_lazy("Standings shown"),
+    "standings.frozen": gettext_lazy("Standings frozen"),
+    "standings.unfrozen": gettext_lazy("Standings unfrozen"),
+}
+
+#: What the recorded values are called (the model fields' verbose names where a
+#: value is a field).
+AUDIT_FIELDS: dict[str, Any] = {
+    # a tournament's information and scoring settings
+    "name": gettext_lazy("name"),
+    "ruleset": gettext_lazy("ruleset"),
+    "starts_on": gettext_lazy("first day"),
+    "ends_on": gettext_lazy("last day"),
+    "place": gettext_lazy("place"),
+    "platform": gettext_lazy("online platform"),
+    "stars": gettext_lazy("stars"),
+    "description": gettext_lazy("about the tournament"),
+    "participant_limit": gettext_lazy("participant limit"),
+    "waiting_list_limit": gettext_lazy("waiting list limit"),
+    "registration_open": gettext_lazy("registration open"),
+    "participants": gettext_lazy("participants N (8.7)"),
+    "games_before_final": gettext_lazy("games before the final (8.6)"),
+    "lot_seed": gettext_lazy("lot seed (8.8.5)"),
+    "hidden": gettext_lazy("standings hidden"),
+    "frozen_version": gettext_lazy("frozen standings version"),
+    # a loaded file
+    "games": gettext_lazy("games"),
+    "players": gettext_lazy("players"),
+    "penalties": gettext_lazy("penalties"),
+    # staff
+    "user": gettext_lazy("user"),
+    "role": gettext_lazy("role"),
+    "chief_judge": gettext_lazy("chief judge"),
+    "table_judges": gettext_lazy("table judges"),
+    # registrations and replacements
+    "nickname": gettext_lazy("nickname"),
+    "status": gettext_lazy("status"),
+    "reason": gettext_lazy("reason"),
+    "day": gettext_lazy("day"),
+    "absent": gettext_lazy("late participant"),
+    "reserve": gettext_lazy("reserve"),
+    "round": gettext_lazy("round"),
+    "minutes_late": gettext_lazy("minutes late"),
+    "scope": gettext_lazy("replaced for"),
+    # penalties
+    "player": gettext_lazy("player"),
+    "kind": gettext_lazy("kind"),
+    "points": gettext_lazy("points"),
+    "cancelled": gettext_lazy("cancelled"),
+    "cancel_reason": gettext_lazy("reason for the cancellation"),
+    # rounds, tables, games
+    "stage": gettext_lazy("stage"),
+    "number": gettext_lazy("number"),
+    "tables": gettext_lazy("tables"),
+    "judge": gettext_lazy("judge"),
+    "version": gettext_lazy("version"),
+    "seat": gettext_lazy("seat"),
+    "protocol_changed": gettext_lazy("protocol changed"),
+    "replay": gettext_lazy("replayed as"),
+    "table": gettext_lazy("table settings"),
+    "roles": gettext_lazy("roles"),
+    "winner": gettext_lazy("winner"),
+    "events": gettext_lazy("events"),
+    "text": gettext_lazy("text"),
+    "upheld": gettext_lazy("upheld"),
+    "decision": gettext_lazy("decision"),
+    # seating drafts
+    "draft": gettext_lazy("draft"),
+    "seed": gettext_lazy("seed"),
+    "rounds": gettext_lazy("rounds"),
+    "max_meetings": gettext_lazy("most meetings of two players"),
+    "variance": gettext_lazy("variance of meetings"),
+    "seat_balance_exact": gettext_lazy("seats balanced exactly"),
+    "judges": gettext_lazy("judges"),
+    "fixed_rounds": gettext_lazy("rounds kept as played"),
+    "replacements": gettext_lazy("replacements"),
+}
+
+#: A game role and a team by their names (the history's roles and winners).
+ROLE_NAMES: dict[str, Any] = {
+    "red": pgettext_lazy("role", "red"),
+    "sheriff": pgettext_lazy("role", "sheriff"),
+    "black": pgettext_lazy("role", "black"),
+    "don": pgettext_lazy("role", "don"),
+}
+TEAM_NAMES: dict[str, Any] = {
+    "red": pgettext_lazy("team", "red"),
+    "black": pgettext_lazy("team", "black"),
+    "draw": gettext_lazy("draw"),
+}
+
+
+def role_legend_items() -> list[tuple[str, str]]:
+    """The protocol's role letters (9.4.1) with the roles' names in the active language,
+    in the order of the protocol form: К red, Ч black, Ш sheriff, Д don."""
+    order = (Role.RED, Role.BLACK, Role.SHERIFF, Role.DON)
+    return [(role.letter, str(ROLE_NAMES[role.value])) for role in order]
+
+
+def audit_action_text(code: str) -> str:
+    """A recorded change by its name in the active language (an unknown code as it is)."""
+    name = AUDIT_ACTIONS.get(code)
+    return code if name is None else str(name)
+
+
+def audit_field_text(key: str) -> str:
+    """A recorded value's name in the active language (an unknown key in words)."""
+    name = AUDIT_FIELDS.get(key)
+    return key.replace("_", " ") if name is None else str(name)

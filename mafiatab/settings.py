@@ -11,6 +11,11 @@
 - `MAFIATAB_ALLOWED_HOSTS`: comma-separated host names (default: loopback only).
 - `MAFIATAB_LOGIN_FAILURES` (default 5) failed logins of one account from one address
   lock that pair out for `MAFIATAB_LOGIN_COOLOFF_MINUTES` (default 15).
+- `MAFIATAB_EMAIL_URL`: where e-mail (password resets) goes: `smtp://HOST:PORT`,
+  `smtp+starttls://USER:PASSWORD@HOST:PORT`, `smtps://USER:PASSWORD@HOST:PORT` (TLS
+  from the start) or `console://` (written to the server's output). Unset: the site
+  sends no e-mail, and the password reset page says so.
+- `MAFIATAB_EMAIL_FROM`: the sender of that e-mail (default `mafiatab@localhost`).
 - `MAFIATAB_PRODUCTION`: "1" for production settings (`mafiatab serve` sets it
   unless it is given): HTTPS only, secure cookies, HSTS (`MAFIATAB_HSTS_SECONDS`,
   default a year; `MAFIATAB_HSTS_SUBDOMAINS`, default on; `MAFIATAB_HSTS_PRELOAD`,
@@ -26,8 +31,10 @@ import math
 import os
 import secrets
 import tempfile
+from email.utils import parseaddr
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 import dj_database_url
 from csp.constants import NONE, SELF
@@ -72,6 +79,66 @@ def _database(url: str) -> dict[str, Any]:
             f"DATABASE_URL is not a database address ({exc}); "
             "expected postgres://USER:PASSWORD@HOST:PORT/NAME"
         ) from None
+
+
+_EMAIL_SCHEMES = {
+    "smtp": (False, False, 25),
+    "smtp+starttls": (True, False, 587),
+    "smtps": (False, True, 465),
+}
+_EMAIL_EXPECTED = (
+    "expected smtp://HOST:PORT, smtp+starttls://USER:PASSWORD@HOST:PORT, "
+    "smtps://USER:PASSWORD@HOST:PORT or console://"
+)
+
+
+def email_settings(url: str) -> dict[str, Any]:
+    """Django's e-mail settings for `MAFIATAB_EMAIL_URL`; an empty value: no e-mail.
+    An unusable value stops the start with one line naming the variable (never
+    repeating a password it may hold)."""
+    url = url.strip()
+    if not url:
+        return {"EMAIL_BACKEND": "django.core.mail.backends.dummy.EmailBackend"}
+    scheme = url.partition("://")[0].lower() if "://" in url else ""
+    if scheme == "console" and url.lower() in {"console://", "console:///"}:
+        return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+    if scheme not in _EMAIL_SCHEMES:
+        shown = f"the scheme {scheme!r}" if scheme else repr(url[:60])
+        raise ImproperlyConfigured(
+            f"MAFIATAB_EMAIL_URL is not a mail server ({shown}); {_EMAIL_EXPECTED}"
+        )
+    parts = urlsplit(url)
+    use_tls, use_ssl, default_port = _EMAIL_SCHEMES[scheme]
+    try:
+        port = parts.port or default_port
+    except ValueError:
+        port = None
+    if not parts.hostname or port is None or parts.path not in ("", "/") or parts.query:
+        raise ImproperlyConfigured(
+            f"MAFIATAB_EMAIL_URL has no usable host and port; {_EMAIL_EXPECTED}"
+        )
+    return {
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_HOST": parts.hostname,
+        "EMAIL_PORT": port,
+        "EMAIL_HOST_USER": unquote(parts.username or ""),
+        "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
+        "EMAIL_USE_TLS": use_tls,
+        "EMAIL_USE_SSL": use_ssl,
+    }
+
+
+def email_sender(value: str) -> str:
+    """`MAFIATAB_EMAIL_FROM` (`name@host` or `Name <name@host>`), refused in one line
+    when it holds no address."""
+    value = value.strip() or "mafiatab@localhost"
+    address = parseaddr(value)[1]
+    local, _at, domain = address.rpartition("@")
+    if not local or not domain or any(c.isspace() for c in address) or "\n" in value:
+        raise ImproperlyConfigured(
+            f"MAFIATAB_EMAIL_FROM must be an e-mail address, not {value[:60]!r}"
+        )
+    return value
 
 
 def data_dir() -> Path:
@@ -237,6 +304,22 @@ AXES_LOCKOUT_CALLABLE = "mafiatab.security.throttling.login_locked_out"
 AXES_USERNAME_CALLABLE = "mafiatab.security.throttling.login_username"
 AXES_VERBOSE = False
 
+# E-mail (password resets) from MAFIATAB_EMAIL_URL; without it the site sends none.
+_EMAIL = email_settings(os.environ.get("MAFIATAB_EMAIL_URL", ""))
+EMAIL_BACKEND = _EMAIL["EMAIL_BACKEND"]
+EMAIL_HOST = _EMAIL.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = _EMAIL.get("EMAIL_PORT", 25)
+EMAIL_HOST_USER = _EMAIL.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = _EMAIL.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = _EMAIL.get("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = _EMAIL.get("EMAIL_USE_SSL", False)
+#: Whether the site can send e-mail at all (the password reset page says when not).
+EMAIL_CONFIGURED = bool(os.environ.get("MAFIATAB_EMAIL_URL", "").strip())
+DEFAULT_FROM_EMAIL = email_sender(os.environ.get("MAFIATAB_EMAIL_FROM", ""))
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+#: A mail server that does not answer fails the sending, not the page (seconds).
+EMAIL_TIMEOUT = 10
+
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "tournaments:list"
 LOGOUT_REDIRECT_URL = "tournaments:list"
@@ -244,6 +327,8 @@ LOGOUT_REDIRECT_URL = "tournaments:list"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("ru", _("Russian"))]
 LOCALE_PATHS = [PACKAGE_DIR / "locale"]
+# One date format per language (mafiatab/formats/<language>/formats.py).
+FORMAT_MODULE_PATH = ["mafiatab.formats"]
 USE_I18N = True
 TIME_ZONE = os.environ.get("MAFIATAB_TIME_ZONE", "UTC")
 USE_TZ = True

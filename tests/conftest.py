@@ -3,7 +3,11 @@ so the core tests run without a database."""
 
 from __future__ import annotations
 
+import email
+import email.policy
 import itertools
+import socket
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -72,13 +76,18 @@ def staff(tournament: Any, organiser: Any, make_user: Any) -> dict[str, Any]:
     """The tournament's people: organiser, chief judge, table judge, a player, an outsider."""
     from mafiatab.registrations.services import registration_add
     from mafiatab.tournaments.models import StaffRole
-    from mafiatab.tournaments.services import staff_assign
+    from mafiatab.tournaments.services import staff_assign, staff_remove
 
     chief = make_user("Chief")
     judge = make_user("TableJudge")
     player = make_user("Seated")
     outsider = make_user("Outsider")
     staff_assign(tournament=tournament, user=chief, role=StaffRole.CHIEF_JUDGE, by=organiser)
+    # the organiser created the tournament as its chief judge: he hands the role over
+    staff_remove(
+        member=tournament.staff_members.get(user=organiser, role=StaffRole.CHIEF_JUDGE),
+        by=organiser,
+    )
     staff_assign(tournament=tournament, user=judge, role=StaffRole.TABLE_JUDGE, by=organiser)
     registration_add(tournament=tournament, nickname="", user=player, by=organiser)
     return {
@@ -106,3 +115,45 @@ def demo_imported(db: None, demo_file_text: str) -> Any:
     from mafiatab.tournaments.services import tournament_import
 
     return tournament_import(core=loads_tournament(demo_file_text), by=None)
+
+
+class SmtpInbox:
+    """An SMTP handler keeping every message it is given."""
+
+    def __init__(self) -> None:
+        self.messages: list[Any] = []
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        message = email.message_from_bytes(envelope.content, policy=email.policy.default)
+        self.messages.append(message)
+        return "250 Message accepted"
+
+    @staticmethod
+    def text(message: Any) -> str:
+        """The plain-text body of a received message."""
+        part = message.get_body(preferencelist=("plain",))
+        assert part is not None
+        return str(part.get_content())
+
+
+@pytest.fixture
+def smtp_server(settings: Any) -> Iterator[SmtpInbox]:
+    """A real SMTP server (aiosmtpd) on a free loopback port; the site's mail settings
+    point at it as MAFIATAB_EMAIL_URL=smtp://127.0.0.1:PORT would."""
+    from aiosmtpd.controller import Controller
+
+    from mafiatab.settings import email_settings
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    inbox = SmtpInbox()
+    controller = Controller(inbox, hostname="127.0.0.1", port=port)
+    controller.start()
+    for name, value in email_settings(f"smtp://127.0.0.1:{port}").items():
+        setattr(settings, name, value)
+    settings.EMAIL_CONFIGURED = True
+    try:
+        yield inbox
+    finally:
+        controller.stop()

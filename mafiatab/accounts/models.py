@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -14,8 +15,29 @@ from mafiatab.core.names import nickname_key
 KEY_LENGTH = 256
 
 
+class LoginValidator(UnicodeUsernameValidator):
+    """Django's username rule, said with the site's word for it: the login."""
+
+    message = _("A login may hold only letters, digits and the characters @ . + - _.")
+
+
 class User(AbstractUser):
     """An account. `username` is the login; `nickname` is the name in protocols."""
+
+    # One word for it everywhere (forms, errors, the password validator, the admin).
+    username = models.CharField(
+        _("login"),
+        max_length=150,
+        unique=True,
+        help_text=_("At most 150 characters: letters, digits and @ . + - _."),
+        validators=[LoginValidator()],
+        error_messages={"unique": _("This login is already taken.")},
+    )
+    email = models.EmailField(
+        _("e-mail"),
+        blank=True,
+        help_text=_("Optional: to set a new password when you forget yours."),
+    )
 
     nickname = models.CharField(
         _("nickname"),

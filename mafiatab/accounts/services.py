@@ -105,14 +105,28 @@ def account_create(
     return user
 
 
+def _profile(user: User) -> dict[str, str]:
+    return {"nickname": user.nickname, "city": user.city, "club": user.club, "email": user.email}
+
+
 @transaction.atomic
-def profile_update(*, user: User, nickname: str, city: str, club: str) -> User:
-    """Change the nickname, city and club of an account."""
+def profile_update(
+    *, user: User, nickname: str, city: str, club: str, email: str | None = None
+) -> User:
+    """Change the nickname, city, club and (unless None) the e-mail of an account."""
     nickname = check_nickname(nickname, exclude=user)
-    before = {"nickname": user.nickname, "city": user.city, "club": user.club}
+    if email is not None:
+        email = email.strip()
+        try:
+            User._meta.get_field("email").clean(email, user)
+        except ValidationError as exc:
+            raise ValidationError({"email": exc.messages}) from None
+    before = _profile(user)
     user.nickname, user.city, user.club = nickname, city.strip(), club.strip()
-    user.save(update_fields=["nickname", "city", "club"])
-    after = {"nickname": user.nickname, "city": user.city, "club": user.club}
+    if email is not None:
+        user.email = email
+    user.save(update_fields=["nickname", "city", "club", "email"])
+    after = _profile(user)
     audit_record(
         tournament=None,
         action="account.updated",

@@ -15,6 +15,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from mafiatab.messages import reason_text
+
 STAGE_CHOICES = [
     ("qualifying", _("qualifying")),
     ("semifinal", _("semifinal")),
@@ -292,6 +294,10 @@ class ProtocolVersion(models.Model):
     status = models.CharField(_("status"), max_length=16, choices=GameStatus.choices)
     action = models.CharField(_("action"), max_length=32)
     reason = models.TextField(_("reason"), blank=True)
+    reason_code = models.CharField(max_length=64, blank=True, default="")
+    """A reason the server wrote (`messages.STORED_REASONS`); `reason` stays empty."""
+    reason_params = models.JSONField(default=dict, blank=True)
+    """The parameters of `reason_code`."""
     author = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,
@@ -315,6 +321,11 @@ class ProtocolVersion(models.Model):
     def action_display(self) -> str:
         """What made this version, in the reader's language."""
         return str(VERSION_ACTIONS.get(self.action, self.action))
+
+    @property
+    def reason_text(self) -> str:
+        """Why this version was made, in the reader's language when the server wrote it."""
+        return reason_text(self.reason_code, self.reason_params, self.reason)
 
 
 class ProtestStatus(models.TextChoices):

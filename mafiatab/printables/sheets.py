@@ -23,7 +23,7 @@ from mafiatab.core.voting import MAX_VOTING_ROUNDS
 from mafiatab.games.conversion import game_data
 from mafiatab.games.models import STAGE_CHOICES, Game, GameStatus, Round
 from mafiatab.games.selectors import check_protocol, games_by_round, points_by_seat
-from mafiatab.messages import removal_reason_text
+from mafiatab.messages import date_text, removal_reason_text
 from mafiatab.tournaments.models import StaffRole, Tournament
 
 #: Seats of a table and foul cells of a seat on the official form.
@@ -306,7 +306,7 @@ def protocol_sheet(
         round=_text(data.get("round")),
         table=_text(data.get("table")),
         game=game.label,
-        date=_text(data.get("date")),
+        date=date_text(data.get("date")),
         judge=_text(data.get("judge")),
         chief_judge=chief_judge,
         seats=_seat_lines(data, points_by_seat(data, check)),
@@ -360,7 +360,7 @@ def table_blank_sheet(game: Game, *, chief_judge: str) -> ProtocolSheet:
         round=_text(data.get("round")),
         table=_text(data.get("table")),
         game=game.label,
-        date=_text(data.get("date")),
+        date=date_text(data.get("date")),
         judge=_text(data.get("judge")),
         chief_judge=chief_judge,
         seats=_blank_seats(s.get("player") or "" for s in data.get("seats") or []),

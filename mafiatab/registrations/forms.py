@@ -29,6 +29,38 @@ class CheckInForm(HtmlForm):
     day = BoundedIntegerField(label=_("Day"), min_value=1, max_value=MAX_SMALL)
 
 
+class IdsField(forms.Field):
+    """The ids of the rows ticked in a list (`<input type=checkbox name=... value=id>`)."""
+
+    widget = forms.MultipleHiddenInput
+    default_error_messages = {
+        "required": _("Choose at least one registration."),
+        "invalid": _("The selection is not a list of registrations."),
+    }
+
+    def to_python(self, value: object) -> list[int]:
+        if not value:
+            return []
+        if not isinstance(value, list | tuple):
+            value = [value]
+        try:
+            ids = [int(str(item)) for item in value]
+        except ValueError:
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid") from None
+        if any(not 1 <= item <= MAX_ID for item in ids) or len(ids) > 10_000:
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return ids
+
+
+class ApproveSelectionForm(HtmlForm):
+    registrations = IdsField()
+
+
+class CheckInSelectionForm(HtmlForm):
+    registrations = IdsField()
+    day = BoundedIntegerField(label=_("Day"), min_value=1, max_value=MAX_SMALL)
+
+
 class ReplacementForm(HtmlForm):
     absent = BoundedIntegerField(label=_("Late participant"), min_value=1, max_value=MAX_ID)
     reserve_nickname = forms.CharField(label=_("Reserve"), max_length=64)

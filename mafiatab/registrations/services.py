@@ -5,7 +5,8 @@ Each runs in a transaction and leaves an audit entry on the tournament.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -289,6 +290,71 @@ def checkin_record(*, registration: Registration, day: int, by: User) -> CheckIn
         after={"nickname": registration.nickname, "day": day},
     )
     return checkin
+
+
+_Done = TypeVar("_Done")
+
+
+def _each_of(
+    tournament: Tournament,
+    registration_ids: Sequence[int],
+    action: Callable[[Registration], _Done],
+) -> list[_Done]:
+    """Run `action` (a service of one registration, which checks its permission and
+    audits) on each registration of a selection, in one transaction: all of them, or
+    none and a ValidationError naming every row that is out of date."""
+    if not registration_ids:
+        raise ValidationError(_("Choose at least one registration."))
+    ids = list(dict.fromkeys(registration_ids))
+    found = {r.pk: r for r in tournament.registrations.filter(pk__in=ids)}
+    problems: list[str] = []
+    if len(found) < len(ids):
+        problems.append(_("A registration of the selection is no longer on this page."))
+    done: list[_Done] = []
+    for registration in sorted(found.values(), key=lambda r: nickname_key(r.nickname)):
+        try:
+            done.append(action(registration))
+        except ValidationError as exc:
+            problems.extend(
+                _("%(nick)s: %(problem)s") % {"nick": registration.nickname, "problem": message}
+                for message in exc.messages
+            )
+    if problems:
+        # raised inside the caller's transaction: every change above is rolled back
+        raise ValidationError(
+            [_("Nothing was changed: the selection is out of date. Reload the page."), *problems]
+        )
+    return done
+
+
+@transaction.atomic
+def registrations_approve(
+    *, tournament: Tournament, registration_ids: Sequence[int], by: User
+) -> list[Registration]:
+    """Approve several applications at once, each as `registration_approve` does (its
+    permission checked, its decision on the record): all of them or none."""
+    ensure_can(by, tournament, "approve_application")
+    return _each_of(
+        tournament,
+        registration_ids,
+        lambda registration: registration_approve(registration=registration, by=by),
+    )
+
+
+@transaction.atomic
+def checkins_record(
+    *, tournament: Tournament, registration_ids: Sequence[int], day: int, by: User
+) -> list[CheckIn]:
+    """Check several participants in for `day` at once, each as `checkin_record` does:
+    all of them or none."""
+    ensure_can(by, tournament, "check_in_player")
+    if not 1 <= day <= tournament.day_count():
+        raise ValidationError({"day": _("The tournament has no day %(day)d.") % {"day": day}})
+    return _each_of(
+        tournament,
+        registration_ids,
+        lambda registration: checkin_record(registration=registration, day=day, by=by),
+    )
 
 
 def _reserve_for(

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -9,13 +10,16 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from mafiatab.accounts.models import User
 from mafiatab.core.names import nickname_key
 from mafiatab.registrations.forms import (
     AddPlayerForm,
+    ApproveSelectionForm,
     CheckInForm,
+    CheckInSelectionForm,
     RejectForm,
     ReplacementForm,
     WithdrawForm,
@@ -30,11 +34,13 @@ from mafiatab.registrations.models import (
 from mafiatab.registrations.selectors import reserves_who_played
 from mafiatab.registrations.services import (
     checkin_record,
+    checkins_record,
     registration_add,
     registration_apply,
     registration_approve,
     registration_reject,
     registration_withdraw,
+    registrations_approve,
     replacement_record,
 )
 from mafiatab.tournaments.models import Tournament
@@ -148,6 +154,57 @@ def approve(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRespon
         request,
         lambda: registration_approve(registration=registration, by=request.user),
         _("%(nick)s is approved.") % {"nick": registration.nickname},
+    )
+    return _back(tournament)
+
+
+def _form_errors(request: HttpRequest, form: forms.Form) -> None:
+    for errors in form.errors.values():
+        for error in errors:
+            messages.error(request, error)
+
+
+@require_POST
+@tournament_permission("approve_application")
+def approve_selected(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Approve the ticked applications, all or none."""
+    form = ApproveSelectionForm(request.POST)
+    if not form.is_valid():
+        _form_errors(request, form)
+        return _back(tournament)
+    ids = list(dict.fromkeys(form.cleaned_data["registrations"]))
+    _run(
+        request,
+        lambda: registrations_approve(tournament=tournament, registration_ids=ids, by=request.user),
+        ngettext(
+            "%(count)d application is approved.", "%(count)d applications are approved.", len(ids)
+        )
+        % {"count": len(ids)},
+    )
+    return _back(tournament)
+
+
+@require_POST
+@tournament_permission("check_in_player")
+def checkin_selected(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Check the ticked participants in for the chosen day, all or none."""
+    form = CheckInSelectionForm(request.POST)
+    if not form.is_valid():
+        _form_errors(request, form)
+        return _back(tournament)
+    ids = list(dict.fromkeys(form.cleaned_data["registrations"]))
+    day = form.cleaned_data["day"]
+    _run(
+        request,
+        lambda: checkins_record(
+            tournament=tournament, registration_ids=ids, day=day, by=request.user
+        ),
+        ngettext(
+            "%(count)d participant is checked in for day %(day)d.",
+            "%(count)d participants are checked in for day %(day)d.",
+            len(ids),
+        )
+        % {"count": len(ids), "day": day},
     )
     return _back(tournament)
 

@@ -116,7 +116,7 @@ def demo_load() -> tuple[Tournament, list[DemoLogin]]:
     tournament.log_action(
         "staff.assigned",
         by=organiser,
-        target="demo",
+        target=tournament.name,
         after={"chief_judge": organiser.nickname, "table_judges": [j.nickname for j in judges]},
     )
     _table_in_play(tournament=tournament, core=core, organiser=organiser, judge=judges[0])

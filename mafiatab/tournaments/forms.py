@@ -92,6 +92,28 @@ class TournamentForm(HtmlForm):
         )
 
 
+def _account_by_nickname(nickname: str) -> User:
+    user = User.objects.filter(nickname_key=nickname_key(nickname)).first()
+    if user is None:
+        raise ValidationError(_("No account has the nickname %(nick)s.") % {"nick": nickname})
+    return user
+
+
+class NewTournamentForm(TournamentForm):
+    """A new tournament: its information, and who is its chief judge."""
+
+    chief_judge = forms.CharField(
+        label=_("Chief judge"),
+        max_length=64,
+        required=False,
+        help_text=_("The nickname of his account. Empty: you are the chief judge."),
+    )
+
+    def clean_chief_judge(self) -> User | None:
+        nickname = " ".join(self.cleaned_data.get("chief_judge", "").split())
+        return _account_by_nickname(nickname) if nickname else None
+
+
 class ScoringForm(HtmlForm):
     """The scoring settings; an empty number means the tournament's default."""
 
@@ -138,11 +160,7 @@ class StaffForm(HtmlForm):
     role = forms.ChoiceField(label=_("Role"), choices=StaffRole.choices)
 
     def clean_nickname(self) -> User:
-        nickname = self.cleaned_data["nickname"].strip()
-        user = User.objects.filter(nickname_key=nickname_key(nickname)).first()
-        if user is None:
-            raise ValidationError(_("No account has the nickname %(nick)s.") % {"nick": nickname})
-        return user
+        return _account_by_nickname(self.cleaned_data["nickname"].strip())
 
 
 def add_service_errors(form: forms.Form, exc: ValidationError) -> None:

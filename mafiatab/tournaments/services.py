@@ -137,10 +137,18 @@ def draw_lot_seed() -> int:
 
 
 @transaction.atomic
-def tournament_create(*, info: TournamentInfo, by: User) -> Tournament:
-    """A new tournament organised by `by`; the seed of its lot (8.8.5) is drawn now."""
+def tournament_create(
+    *, info: TournamentInfo, by: User, chief_judge: User | None = None
+) -> Tournament:
+    """A new tournament organised by `by`; the seed of its lot (8.8.5) is drawn now.
+
+    Its chief judge is `chief_judge` when named, else the organiser himself: a
+    tournament is never without one to confirm its protocols."""
     _ensure_person(by)
     check_info(info)
+    if chief_judge is not None and not chief_judge.is_active:
+        raise ValidationError({"chief_judge": _("This account is closed.")})
+    chief = chief_judge or by
     lot_seed = draw_lot_seed()
     tournament = Tournament.objects.create(
         slug=unique_slug(info.name), lot_seed=lot_seed, **asdict(info)
@@ -151,6 +159,13 @@ def tournament_create(*, info: TournamentInfo, by: User) -> Tournament:
         by=by,
         target=tournament.name,
         after=info.as_audit() | {"lot_seed": lot_seed},
+    )
+    StaffMember.objects.create(tournament=tournament, user=chief, role=StaffRole.CHIEF_JUDGE)
+    tournament.log_action(
+        "staff.assigned",
+        by=by,
+        target=chief.nickname or chief.username,
+        after={"user": chief.nickname or chief.username, "role": StaffRole.CHIEF_JUDGE.value},
     )
     return tournament
 

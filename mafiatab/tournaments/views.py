@@ -22,7 +22,13 @@ from mafiatab.tournaments.conversion import (
     scheduled_games_before_final,
 )
 from mafiatab.tournaments.disclosure import disclosure_for
-from mafiatab.tournaments.forms import ScoringForm, StaffForm, TournamentForm, add_service_errors
+from mafiatab.tournaments.forms import (
+    NewTournamentForm,
+    ScoringForm,
+    StaffForm,
+    TournamentForm,
+    add_service_errors,
+)
 from mafiatab.tournaments.models import StaffMember, StaffRole, Tournament
 from mafiatab.tournaments.permissions import permissions_for, tournament_permission
 from mafiatab.tournaments.services import (
@@ -79,10 +85,12 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def tournament_new(request: HttpRequest) -> HttpResponse:
-    form = TournamentForm(request.POST or None)
+    form = NewTournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = tournament_create(info=form.info(), by=request.user)
+            tournament = tournament_create(
+                info=form.info(), by=request.user, chief_judge=form.cleaned_data["chief_judge"]
+            )
         except ValidationError as exc:
             add_service_errors(form, exc)
         else:
@@ -165,7 +173,10 @@ def staff(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         else:
             messages.success(request, _("Role given."))
             return redirect("tournaments:staff", slug=tournament.slug)
-    members = tournament.staff_members.select_related("user")
+    members = list(tournament.staff_members.select_related("user"))
+    organisers = sum(1 for m in members if m.role == StaffRole.ORGANISER)
+    for member in members:  # the last organiser's role is not offered for removal
+        member.removable = member.role != StaffRole.ORGANISER or organisers > 1
     context = tournament_context(request, tournament) | {"form": form, "members": members}
     return render(request, "tournaments/staff.html", context)
 

@@ -101,7 +101,7 @@ def seated(tournament, organiser, make_user, settings) -> dict[str, Any]:
         registration_add(tournament=tournament, nickname="", user=user, by=organiser)
     judge = make_user("Judge1")
     staff_assign(tournament=tournament, user=judge, role=StaffRole.TABLE_JUDGE, by=organiser)
-    staff_assign(tournament=tournament, user=organiser, role=StaffRole.CHIEF_JUDGE, by=organiser)
+    # the organiser created the tournament: he is its chief judge
     inputs = SeatingInputs(stage="qualifying", games=4, tables=2, seed=7)
     draft = seating_generate(tournament=tournament, inputs=inputs, by=organiser)
     seating_publish(draft=draft, judges={1: judge, 2: None}, by=organiser)

@@ -92,7 +92,7 @@ def test_profile_refuses_someone_elses_nickname(client, make_user):
     ("fields", "message"),
     [
         ({"username": "u" * 151}, "at most 150 characters"),
-        ({"username": "bad name"}, "Enter a valid username"),
+        ({"username": "bad name"}, "A login may hold only letters"),
         ({"email": "not-an-address"}, "Enter a valid email address"),
     ],
 )

@@ -76,6 +76,8 @@ ACTIONS = {
     "seating:regenerate",
     "console:finish",
     "tournaments:staff_remove",
+    "registrations:approve_selected",
+    "registrations:checkin_selected",
 }
 
 #: Rows that are not what the forms store: sessions, caches, login records, the log.

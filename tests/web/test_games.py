@@ -246,3 +246,21 @@ def test_a_player_removed_later_keeps_his_seat_when_the_protocol_changes(two_tab
     data["seats"][0]["player"] = "Alpha2"  # no longer a participant: no new seat
     with pytest.raises(ProtocolInvalid):
         protocol_save(game=other, data=data, by=chief, base_version=1)
+
+
+def test_saving_a_protocol_unchanged_stores_no_new_version(two_tables):
+    game, judge = two_tables["game1"], two_tables["judge"]
+    protocol_save(game=game, data=complete_data(game, winner=None), by=judge, base_version=1)
+    game.refresh_from_db()
+    seats = [s.pk for s in game.seats.all()]
+    again = complete_data(game, winner=None) | {"date": "2026-03-01", "judge_extra": []}
+    again["judge_extra"] = complete_data(game)["judge_extra"]
+    kept = protocol_save(game=game, data=again, by=judge, base_version=2)
+    game.refresh_from_db()
+    assert kept.number == 2 and game.version == 2
+    assert [s.pk for s in game.seats.all()] == seats
+    protocol_save(game=game, data=again, by=judge, base_version=2, submit=False)
+    assert ProtocolVersion.objects.filter(game=game).count() == 2
+    protocol_save(game=game, data=complete_data(game), by=judge, base_version=2, submit=True)
+    game.refresh_from_db()
+    assert game.version == 3 and game.status == GameStatus.SUBMITTED

@@ -95,11 +95,9 @@ def test_the_reserve_takes_the_seat_in_the_rounds_table_and_its_protocol(publish
 
 def test_a_confirmed_protocol_is_not_changed_by_a_replacement(published, make_user):
     from mafiatab.games.services import protocol_confirm
-    from mafiatab.tournaments.models import StaffRole
-    from mafiatab.tournaments.services import staff_assign
 
+    # the organiser created the tournament: he is its chief judge
     tournament, organiser = published["tournament"], published["organiser"]
-    staff_assign(tournament=tournament, user=organiser, role=StaffRole.CHIEF_JUDGE, by=organiser)
     table, seat = _seat_of(tournament, 1, "P03")
     game = table.game
     from .test_games_fixtures import complete_data
@@ -148,10 +146,7 @@ def test_a_round_with_a_protocol_written_is_not_seated_again(published):
     draft = seating_reseat(tournament=tournament, by=organiser, at_least=1)
     table = Round.objects.get(tournament=tournament, number=2).tables.first()
     data = table.game.versions.get().data | {"date": "2026-03-02"}
-    from mafiatab.tournaments.models import StaffRole
-    from mafiatab.tournaments.services import staff_assign
-
-    staff_assign(tournament=tournament, user=organiser, role=StaffRole.CHIEF_JUDGE, by=organiser)
+    # the organiser created the tournament: he is its chief judge
     protocol_save(game=table.game, data=data, by=organiser, base_version=1)
     with pytest.raises(ValidationError, match="Round 2 has begun"):
         seating_publish(draft=draft, judges={}, by=organiser)
@@ -398,13 +393,10 @@ def test_the_reserve_who_played_is_listed_among_the_participants(client, publish
 def test_the_reserve_who_played_is_in_the_standings_and_n_stays_the_participants(client, published):
     from mafiatab.games.services import protocol_confirm
     from mafiatab.tournaments.conversion import scoring_settings
-    from mafiatab.tournaments.models import StaffRole
-    from mafiatab.tournaments.services import staff_assign
 
     from .test_games_fixtures import complete_data
 
-    tournament, organiser = published["tournament"], published["organiser"]
-    staff_assign(tournament=tournament, user=organiser, role=StaffRole.CHIEF_JUDGE, by=organiser)
+    tournament, organiser = published["tournament"], published["organiser"]  # its chief judge
     _replace(published, "P03", "Граф", 1)
     for number in (1, 2):
         for table in Round.objects.get(tournament=tournament, number=number).tables.all():

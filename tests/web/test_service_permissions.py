@@ -166,7 +166,7 @@ def world(tournament, staff, make_user):
         "draft": draft,
         "token": token,
         "registration": registration,
-        "registrations": [registration],
+        "registration_ids": [registration.pk],
         "member": tournament.staff_members.get(user=staff["judge"]),
         "absent": registration,
         "round": round_,

@@ -29,7 +29,7 @@ def test_the_organiser_takes_a_role_away_on_the_staff_page_and_it_is_recorded(
     response = client.post(remove, follow=True)
     assert "TableJudge no longer holds the role table judge." in response.content.decode()
     assert StaffRole.TABLE_JUDGE not in roles_of(staff["judge"], tournament)
-    entry = tournament.audit_entries.get(action="staff.removed")
+    entry = tournament.audit_entries.get(action="staff.removed", target="TableJudge")
     assert entry.before == {"user": "TableJudge", "role": "table_judge"}
     assert entry.actor == staff["organiser"]
 
@@ -48,10 +48,14 @@ def test_the_last_organiser_cannot_take_his_own_role_away(client, tournament, st
     member = _member(tournament, staff["organiser"], StaffRole.ORGANISER)
     client.force_login(staff["organiser"])
     url = reverse("tournaments:staff_remove", args=[tournament.slug, member.pk])
+    page = client.get(reverse("tournaments:staff", args=[tournament.slug])).content.decode()
+    assert url not in page  # not offered
     response = client.post(url, follow=True)
     assert "The last organiser of the tournament keeps the role" in response.content.decode()
     assert StaffMember.objects.filter(pk=member.pk).exists()
-    assert not tournament.audit_entries.filter(action="staff.removed").exists()
+    assert not tournament.audit_entries.filter(
+        action="staff.removed", before__role="organiser"
+    ).exists()
 
 
 def test_an_organiser_leaves_once_another_organiser_is_named(tournament, staff):
@@ -76,3 +80,49 @@ def test_a_role_already_taken_away_is_said_so(client, tournament, staff):
     assert "This role was already taken away." in response.content.decode()
     with pytest.raises(ValidationError):
         staff_remove(member=member, by=staff["organiser"])
+
+
+def _new_tournament(client, **fields):
+    data = {"name": "Autumn Cup", "ruleset": "fiim", "registration_open": "on"} | fields
+    return client.post(reverse("tournaments:new"), data)
+
+
+def test_the_organiser_who_creates_a_tournament_is_its_chief_judge(client, make_user):
+    from mafiatab.tournaments.models import Tournament
+
+    creator = make_user("Creator")
+    client.force_login(creator)
+    response = _new_tournament(client)
+    tournament = Tournament.objects.get(name="Autumn Cup")
+    assert response.status_code == 302
+    assert roles_of(creator, tournament) >= {StaffRole.ORGANISER, StaffRole.CHIEF_JUDGE}
+    assert list(tournament.staff(StaffRole.CHIEF_JUDGE)) == [creator]
+    assert tournament.audit_entries.filter(action="staff.assigned").get().after == {
+        "user": "Creator",
+        "role": "chief_judge",
+    }
+
+
+def test_a_tournament_created_naming_a_chief_judge_has_him_instead_of_its_creator(
+    client, make_user
+):
+    from mafiatab.tournaments.models import Tournament
+
+    creator, judge = make_user("Creator"), make_user("Judge Dredd")
+    client.force_login(creator)
+    page = client.get(reverse("tournaments:new")).content.decode()
+    assert 'name="chief_judge"' in page
+    _new_tournament(client, chief_judge="judge dredd")
+    tournament = Tournament.objects.get(name="Autumn Cup")
+    assert list(tournament.staff(StaffRole.CHIEF_JUDGE)) == [judge]
+    assert roles_of(creator, tournament) == {StaffRole.ORGANISER, "member"}
+
+
+def test_a_chief_judge_without_an_account_is_refused_and_nothing_is_created(client, make_user):
+    from mafiatab.tournaments.models import Tournament
+
+    client.force_login(make_user("Creator"))
+    response = _new_tournament(client, chief_judge="Nobody Known")
+    assert response.status_code == 200
+    assert "No account has the nickname Nobody Known." in response.content.decode()
+    assert not Tournament.objects.exists()

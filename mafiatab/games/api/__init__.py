@@ -107,7 +107,7 @@ def list_versions(request: HttpRequest, slug: str, game_id: int = GameId):
             "number": v.number,
             "status": v.status,
             "action": v.action,
-            "reason": v.reason,
+            "reason": v.reason_text,
             "author": (v.author.nickname or v.author.username) if v.author else None,
             "created_at": v.created_at,
             "protocol": v.data,

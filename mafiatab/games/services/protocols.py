@@ -22,6 +22,15 @@ if TYPE_CHECKING:
     from mafiatab.accounts.models import User
 
 
+def _same(stored: dict[str, Any], data: dict[str, Any]) -> bool:
+    """The two protocols say the same: equal but for keys left empty in one of them."""
+
+    def said(protocol: dict[str, Any]) -> dict[str, Any]:
+        return {key: value for key, value in protocol.items() if value not in (None, "", [])}
+
+    return said(stored) == said(data)
+
+
 @transaction.atomic
 def protocol_save(
     *,
@@ -33,7 +42,7 @@ def protocol_save(
     reason: str = "",
     now: dt.datetime | None = None,
 ) -> ProtocolVersion:
-    """Save the protocol as a new version.
+    """Save the protocol as a new version (none when `data` is the stored version's own).
 
     A draft may be saved incomplete; submitting (the table judge's signature, 9.11)
     needs a protocol without problems. A submitted protocol stays submitted when
@@ -45,6 +54,13 @@ def protocol_save(
     data = _accepted(game, data, by=by, base_version=base_version)
     now = now or timezone.now()
     status = game.status
+    current = ProtocolVersion.objects.filter(game=game, number=game.version).first()
+    if (
+        current is not None
+        and _same(current.data, data)
+        and (not submit or status != GameStatus.DRAFT)
+    ):
+        return current  # nothing changed: a save of what is stored stores nothing
     if submit or status != GameStatus.DRAFT:
         _valid(game, data)
     if status == GameStatus.CONFIRMED:

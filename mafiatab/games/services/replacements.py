@@ -71,7 +71,9 @@ def seat_replace(
             status=game.status,
             action="replaced",
             by=by,
-            reason=f"{reserve.nickname} replaces {absent.nickname}",
+            reason="",
+            reason_code="seat.replaced",
+            reason_params={"reserve": reserve.nickname, "absent": absent.nickname},
         )
         if game.status != GameStatus.DRAFT:
             _standings_changed(tournament)

@@ -213,6 +213,8 @@ def table_add(*, round: Round, plan: TablePlan, by: User | None) -> Table:
         by=by,
         target=str(table),
         after={
+            "stage": round.stage,
+            "round": round.number,
             "number": plan.number,
             "judge": _nick(plan.judge),
             "players": [r.nickname for r in seats],

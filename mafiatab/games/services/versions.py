@@ -83,8 +83,12 @@ def _new_version(
     by: User | None,
     reason: str,
     now: dt.datetime | None = None,
+    reason_code: str = "",
+    reason_params: dict[str, Any] | None = None,
 ) -> ProtocolVersion:
-    """Record `data` as the game's next version and make the rows follow it."""
+    """Record `data` as the game's next version and make the rows follow it. A reason
+    the server writes is `reason_code` with `reason_params` (`messages.STORED_REASONS`),
+    said in the reader's language when read."""
     number = game.version + 1
     version = ProtocolVersion.objects.create(
         game=game,
@@ -93,6 +97,8 @@ def _new_version(
         status=status,
         action=action,
         reason=reason,
+        reason_code=reason_code,
+        reason_params=reason_params or {},
         author=by if by is not None and by.is_authenticated else None,
         created_at=now or timezone.now(),
     )

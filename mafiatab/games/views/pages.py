@@ -14,6 +14,7 @@ from mafiatab.games import selectors
 from mafiatab.games.conversion import game_data, withheld_form
 from mafiatab.games.models import Game
 from mafiatab.games.views.access import with_game
+from mafiatab.messages import date_text
 from mafiatab.tournaments.disclosure import disclosure_for, withheld_message, withheld_refusal
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import permissions_for, user_can
@@ -57,6 +58,7 @@ def detail(request: HttpRequest, game: Game) -> HttpResponse:
         and user_can(request.user, tournament, "file_protest", game=game),
         "rows": _seat_rows(data, check, {}),
         "data": data,
+        "played_on": date_text(game.date),
         "protests": game.protests.select_related("filed_by", "decided_by", "version"),
         "games": Game.objects.filter(tournament=tournament).exclude(pk=game.pk),
     }

@@ -36,3 +36,14 @@ def stars(count: int | None) -> str:
 def removal_reason(reason: str | None) -> str:
     """A removal's reason in the reader's language (the fourth foul's is a code)."""
     return removal_reason_text(reason)
+
+
+#: WORD JOINER: no line break here.
+WORD_JOINER = "\u2060"
+
+
+@register.filter
+def whole_words(text: str) -> str:
+    """A heading that breaks between its words only: "Д/Ш" stays whole (a line may
+    otherwise break after a slash)."""
+    return str(text).replace("/", "/" + WORD_JOINER)

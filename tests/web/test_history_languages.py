@@ -1,0 +1,225 @@
+"""The tournament's history in the reader's language: every change the services record
+has a name in Russian, and a Russian history page shows no stored code, no English
+field name and no raw value (ruleset, role, status, stage, yes/no, ISO date)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import html
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from mafiatab.audit.models import AuditEntry
+from mafiatab.console.services import log_start
+from mafiatab.games.models import Round
+from mafiatab.games.services import (
+    TablePlan,
+    game_mark_replayed,
+    protest_decide,
+    protest_file,
+    protocol_confirm,
+    protocol_return,
+    protocol_save,
+    table_add,
+)
+from mafiatab.messages import AUDIT_ACTIONS, AUDIT_FIELDS, ROLE_NAMES, TEAM_NAMES
+from mafiatab.penalties.services import penalty_cancel, penalty_give
+from mafiatab.registrations.services import (
+    checkin_record,
+    registration_add,
+    registration_apply,
+    registration_approve,
+    registration_reject,
+    registration_withdraw,
+    replacement_record,
+)
+from mafiatab.seating.services import (
+    SeatingInputs,
+    seating_generate,
+    seating_publish,
+    seating_reseat,
+)
+from mafiatab.standings.services import (
+    standings_freeze,
+    standings_set_hidden,
+    standings_unfreeze,
+)
+from mafiatab.tournaments.audit_display import _vocabularies
+from mafiatab.tournaments.models import StaffRole
+from mafiatab.tournaments.services import (
+    ScoringInputs,
+    TournamentInfo,
+    info_of,
+    staff_assign,
+    tournament_scoring_update,
+    tournament_update,
+)
+
+from .test_games_fixtures import complete_data
+
+pytestmark = pytest.mark.django_db
+
+PACKAGE = Path(__file__).resolve().parents[2] / "mafiatab"
+PLAYERS = [f"P{n:02d}" for n in range(1, 21)]
+
+
+def written_action_codes() -> set[str]:
+    """Every audit code the code base can write: `log_action("...")` literals, the codes
+    the registrations and protocol services choose from, the seating drafts' codes."""
+    codes: set[str] = set()
+    for path in PACKAGE.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        codes |= set(re.findall(r'log_action\(\s*"([a-z_.]+)"', text))
+        codes |= set(re.findall(r'"((?:registration|game\.protocol)\.[a-z_]+)"', text))
+        for chosen in re.findall(r'log_action\(\s*"([a-z_.]+)" if [^\n]* else "([a-z_.]+)"', text):
+            codes |= set(chosen)
+        codes |= set(re.findall(r'action="((?:seating)\.[a-z_]+)"', text))
+    protocols = (PACKAGE / "games/services/protocols.py").read_text(encoding="utf-8")
+    if 'f"game.protocol.{action}"' in protocols:
+        codes |= {f"game.protocol.{a}" for a in re.findall(r'action = "([a-z]+)"', protocols)}
+        codes |= {
+            f"game.protocol.{a}" for a in re.findall(r'action, status = "([a-z]+)"', protocols)
+        }
+    return codes
+
+
+def _russian(text: Any) -> str:
+    with translation.override("ru"):
+        return str(text)
+
+
+def _english(text: Any) -> str:
+    with translation.override("en"):
+        return str(text)
+
+
+def test_every_audit_code_the_services_write_has_a_russian_name():
+    codes = written_action_codes()
+    assert {"tournament.updated", "standings.frozen", "game.protocol.saved"} <= codes
+    missing = sorted(codes - set(AUDIT_ACTIONS))
+    assert not missing, missing
+    untranslated = sorted(
+        code for code in codes if _russian(AUDIT_ACTIONS[code]) == _english(AUDIT_ACTIONS[code])
+    )
+    assert not untranslated, untranslated
+
+
+def test_every_recorded_field_and_coded_value_has_a_russian_name():
+    names = {**AUDIT_FIELDS, **{f"role {k}": v for k, v in ROLE_NAMES.items()}}
+    names |= {f"team {k}": v for k, v in TEAM_NAMES.items()}
+    for key, vocabulary in _vocabularies().items():
+        names |= {f"{key} {code}": name for code, name in vocabulary.items()}
+    untranslated = sorted(key for key, name in names.items() if _russian(name) == _english(name))
+    assert not untranslated, untranslated
+
+
+@pytest.fixture
+def busy(tournament: Any, staff: dict[str, Any], make_user: Any, settings: Any) -> Any:
+    """A tournament whose history holds nearly every kind of change."""
+    settings.MAFIATAB_SEATING_ITERATIONS = 3_000
+    organiser, chief = staff["organiser"], staff["chief"]
+    staff_assign(tournament=tournament, user=organiser, role=StaffRole.CHIEF_JUDGE, by=organiser)
+    info = info_of(tournament)
+    changed = TournamentInfo(
+        **(
+            info.__dict__
+            | {
+                "ruleset": "fiim",
+                "starts_on": dt.date(2026, 12, 5),
+                "ends_on": dt.date(2026, 12, 6),
+                "registration_open": True,
+            }
+        )
+    )
+    tournament = tournament_update(tournament=tournament, info=changed, by=organiser)
+    online = TournamentInfo(**(changed.__dict__ | {"ruleset": "fiim-online"}))
+    tournament = tournament_update(tournament=tournament, info=online, by=organiser)
+    tournament_scoring_update(
+        tournament=tournament,
+        scoring=ScoringInputs(participants=20, games_before_final=4, lot_seed=7),
+        by=organiser,
+    )
+    applicant = registration_apply(tournament=tournament, user=make_user("Applicant"))
+    registration_approve(registration=applicant, by=organiser)
+    rejected = registration_apply(tournament=tournament, user=make_user("Rejected"))
+    registration_reject(registration=rejected, by=organiser, reason="дубль")
+    registration_withdraw(registration=applicant, by=organiser, reason="болен")
+    for name in PLAYERS[1:]:
+        registration_add(tournament=tournament, nickname=name, by=organiser)
+    checkin_record(registration=tournament.registrations.get(nickname="P02"), day=1, by=organiser)
+    draft = seating_generate(
+        tournament=tournament,
+        inputs=SeatingInputs(stage="qualifying", games=4, tables=2, seed=3),
+        by=organiser,
+    )
+    seating_publish(draft=draft, judges={}, by=organiser)
+    replacement_record(
+        tournament=tournament,
+        absent=tournament.registrations.get(nickname="P03"),
+        reserve_nickname="Граф",
+        round=1,
+        minutes_late=20,
+        by=organiser,
+    )
+    seating_reseat(tournament=tournament, by=organiser, at_least=1)
+    extra = [f"X{n:02d}" for n in range(1, 11)]
+    for name in extra:
+        registration_add(tournament=tournament, nickname=name, by=organiser)
+    last = Round.objects.get(tournament=tournament, number=4)
+    table_add(round=last, plan=TablePlan(number=3, judge=None, players=tuple(extra)), by=organiser)
+    games = [t.game for t in Round.objects.get(tournament=tournament, number=1).tables.all()]
+    first, second = sorted(games, key=lambda g: "Seated" not in [s.player for s in g.seats.all()])
+    protocol_save(
+        game=first, data=complete_data(first), by=organiser, base_version=first.version, submit=True
+    )
+    protocol_return(game=first, by=organiser, reason="исправьте фолы")
+    first.refresh_from_db()
+    protocol_save(
+        game=first, data=complete_data(first), by=organiser, base_version=first.version, submit=1
+    )
+    protocol_confirm(game=first, by=organiser)
+    protest = protest_file(game=first, by=staff["player"], text="неверный победитель")
+    protest_decide(protest=protest, by=organiser, upheld=False, decision="победитель верен")
+    game_mark_replayed(game=first, by=organiser, replay=None, reason="сбой платформы")
+    log_start(game=second, roles={"sheriff": 3, "don": 7, "black": [5, 9]}, by=organiser)
+    penalty = penalty_give(
+        tournament=tournament, player="P05", kind="lobby_fine", reason="оскорбления", by=chief
+    )
+    penalty_cancel(penalty=penalty, by=chief, reason="ошибка")
+    standings_set_hidden(tournament=tournament, hidden=True, by=organiser)
+    standings_set_hidden(tournament=tournament, hidden=False, by=organiser)
+    standings_freeze(tournament=tournament, by=organiser)
+    standings_unfreeze(tournament=tournament, by=organiser)
+    return tournament
+
+
+def _visible_text(page: str) -> str:
+    main = page.split("<main", 1)[-1].split(">", 1)[-1]
+    return html.unescape(re.sub(r"<[^>]+>", " ", main))
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"[A-Za-z_][A-Za-z_.\-]*", text))
+
+
+def test_a_russian_history_shows_no_code_english_field_name_or_raw_value(client, busy, staff):
+    recorded = set(AuditEntry.objects.filter(tournament=busy).values_list("action", flat=True))
+    assert len(recorded) >= 30, sorted(recorded)
+    client.force_login(staff["organiser"])
+    url = reverse("tournaments:history", args=[busy.slug])
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    text = _visible_text(page)
+    for code in recorded:
+        assert code not in text, code
+        assert _russian(AUDIT_ACTIONS[code]) in text, code
+    words = _words(text)
+    names = {"P", "Applicant", "Rejected", "Chief", "TableJudge", "Seated", "Organiser"}
+    names |= {"Spring", "Cup", "SWIPEAL", "Q1-T1", "Q1-T2", "Q2-T1", "Q2-T2", "mafiatab"}
+    english = {w for w in words if not re.fullmatch(r"[PX]\d\d|Q\d-T\d|[A-Z]", w)} - names
+    assert not english, sorted(english)
+    assert "2026-12-05" not in text and "05.12.2026" in text
