@@ -306,12 +306,14 @@ def _each_of(
     if not registration_ids:
         raise ValidationError(_("Choose at least one registration."))
     ids = list(dict.fromkeys(registration_ids))
-    found = {r.pk: r for r in tournament.registrations.filter(pk__in=ids)}
+    # in the order the applications came in (the page's): when the places run out,
+    # the later applicants are the ones left on the waiting list
+    found = list(tournament.registrations.filter(pk__in=ids).order_by("created_at", "id"))
     problems: list[str] = []
     if len(found) < len(ids):
         problems.append(_("A registration of the selection is no longer on this page."))
     done: list[_Done] = []
-    for registration in sorted(found.values(), key=lambda r: nickname_key(r.nickname)):
+    for registration in found:
         try:
             done.append(action(registration))
         except ValidationError as exc:
