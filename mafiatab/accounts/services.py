@@ -96,7 +96,6 @@ def account_create(
         email=email,
     )
     audit_record(
-        tournament=None,
         action="account.created",
         by=user,
         target=nickname,
@@ -114,7 +113,6 @@ def profile_update(*, user: User, nickname: str, city: str, club: str) -> User:
     user.save(update_fields=["nickname", "city", "club"])
     after = {"nickname": user.nickname, "city": user.city, "club": user.club}
     audit_record(
-        tournament=None,
         action="account.updated",
         by=user,
         target=nickname,

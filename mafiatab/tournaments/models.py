@@ -10,6 +10,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from mafiatab.audit.services import audit_record
 from mafiatab.core.regulations import REGULATIONS, Regulation, get_regulation
 
 if TYPE_CHECKING:
@@ -134,10 +135,8 @@ class Tournament(models.Model):
         after: dict[str, Any] | None = None,
     ) -> AuditEntry:
         """Record a change of this tournament's state in the audit log."""
-        from mafiatab.audit.services import audit_record
-
         return audit_record(
-            tournament=self, action=action, by=by, target=target, before=before, after=after
+            tournament_id=self.pk, action=action, by=by, target=target, before=before, after=after
         )
 
 
