@@ -96,7 +96,6 @@ def account_create(
         email=email,
     )
     audit_record(
-        tournament=None,
         action="account.created",
         by=user,
         target=nickname,
@@ -128,7 +127,6 @@ def profile_update(
     user.save(update_fields=["nickname", "city", "club", "email"])
     after = _profile(user)
     audit_record(
-        tournament=None,
         action="account.updated",
         by=user,
         target=nickname,

@@ -42,7 +42,6 @@ def token_create(*, user: User, name: str) -> tuple[ApiToken, str]:
         user=user, name=name, prefix=key[:SHOWN_CHARACTERS], digest=token_digest(key)
     )
     audit_record(
-        tournament=None,
         action="api.token.created",
         by=user,
         target=user.nickname or user.username,
@@ -57,7 +56,6 @@ def token_revoke(*, token: ApiToken, by: User) -> None:
     if by is None or not by.is_authenticated or by.pk != token.user_id:
         raise PermissionDenied("revoke_token")
     audit_record(
-        tournament=None,
         action="api.token.revoked",
         by=by,
         target=token.user.nickname or token.user.username,

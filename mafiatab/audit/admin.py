@@ -1,7 +1,7 @@
 from django.contrib import admin
 
 from mafiatab.audit.models import AuditEntry
-from mafiatab.tournaments.admin import ReadOnly
+from mafiatab.read_only_admin import ReadOnly
 
 
 @admin.register(AuditEntry)

@@ -27,20 +27,11 @@ __all__ = [
     "VotingRound",
     "seats_left",
     "validate_voting",
-    "voting_from_list",
     "voting_to_list",
 ]
 
 #: Voting blocks on the official paper form (a protocol may record more).
 MAX_VOTING_ROUNDS = 7
-
-
-def voting_from_list(data: object, game: str) -> tuple[tuple[VotingRound, ...], list[Problem]]:
-    """Voting blocks from their JSON form, with the problems of its shape (the reading
-    of `mafiatab.core.records`)."""
-    from mafiatab.core.records import voting_from_data
-
-    return voting_from_data(data, game)
 
 
 def voting_to_list(rounds: Sequence[VotingRound]) -> list[dict[str, Any]]:

@@ -327,11 +327,6 @@ def write_game_data(
     )
 
 
-def file_form(data: dict[str, Any]) -> dict[str, Any]:
-    """`data` without the keys the tournament file does not have (the voting blocks)."""
-    return {k: v for k, v in data.items() if k != "voting"}
-
-
 #: The keys of a protocol the public sees while its points are withheld: who played
 #: and which team won (`withheld_form`).
 WITHHELD_KEYS = ("id", "stage", "round", "table", "date", "judge", "winner", "replayed")

@@ -232,16 +232,6 @@ def games_by_round(tournament: Tournament, *, with_unconfirmed: bool) -> list[Ro
     return groups
 
 
-def game_with_rows(tournament: Tournament, label: str) -> Game | None:
-    """The game labelled `label`, its rows prefetched."""
-    return (
-        Game.objects.filter(tournament=tournament, label=label)
-        .select_related("table_slot__judge", "replay", "confirmed_by")
-        .prefetch_related("seats", "extras", "penalties", "removals")
-        .first()
-    )
-
-
 @dataclass(frozen=True)
 class Change:
     """One field that differs between two versions of a protocol."""

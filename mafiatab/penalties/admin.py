@@ -1,7 +1,7 @@
 from django.contrib import admin
 
 from mafiatab.penalties.models import Penalty
-from mafiatab.tournaments.admin import ReadOnly
+from mafiatab.read_only_admin import ReadOnly
 
 
 @admin.register(Penalty)

@@ -20,7 +20,6 @@ from django.utils.translation import gettext as _
 from mafiatab.core.regulations import Regulation
 from mafiatab.penalties.models import Kind, Penalty
 from mafiatab.registrations.models import Status
-from mafiatab.standings.services import standings_changed
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import ensure_can
 
@@ -129,7 +128,7 @@ def penalty_give(
         given_by=by,
     )
     tournament.log_action("penalty.given", by=by, target=player, after=_state(penalty))
-    standings_changed(tournament=tournament)
+    tournament.standings_changed()
     if kind == Kind.LOBBY_REMOVAL:
         registration = tournament.registrations.filter(
             nickname=player, status=Status.APPROVED
@@ -158,5 +157,5 @@ def penalty_cancel(*, penalty: Penalty, by: User, reason: str) -> Penalty:
     penalty.tournament.log_action(
         "penalty.cancelled", by=by, target=penalty.player, before=before, after=after
     )
-    standings_changed(tournament=penalty.tournament)
+    penalty.tournament.standings_changed()
     return penalty

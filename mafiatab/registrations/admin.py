@@ -1,7 +1,7 @@
 from django.contrib import admin
 
+from mafiatab.read_only_admin import ReadOnly
 from mafiatab.registrations.models import Registration
-from mafiatab.tournaments.admin import ReadOnly
 
 
 @admin.register(Registration)

@@ -24,20 +24,6 @@ def seat_holders(tournament_id: int) -> dict[str, Registration]:
     return {r.nickname_key: r for r in rows.order_by("id")}
 
 
-def seat_holder(tournament_id: int, name: str) -> Registration | None:
-    """The participant or reserve with this nickname (any case), None if nobody."""
-    key = nickname_key(name)
-    if not key:
-        return None
-    return (
-        Registration.objects.filter(
-            tournament_id=tournament_id, status__in=SEATED_STATUSES, nickname_key=key
-        )
-        .order_by("id")
-        .first()
-    )
-
-
 def seat_choices(tournament_id: int, query: str = "", limit: int | None = None) -> list[str]:
     """The nicknames a seat may hold, those containing `query` (any case), sorted."""
     wanted = nickname_key(query)

@@ -64,9 +64,7 @@ def _check_nickname_free(tournament: Tournament, nickname: str) -> None:
 
 def _participants_changed(tournament: Tournament) -> None:
     """N of 8.7 counts the approved participants by default: the standings follow."""
-    from mafiatab.standings.services import standings_changed
-
-    standings_changed(tournament=tournament)
+    tournament.standings_changed()
 
 
 def _state(registration: Registration) -> dict[str, str]:

@@ -1,7 +1,7 @@
 """Standings of stored tournaments: computed by the core once per change, then shared.
 
 Every service that changes what the standings are computed from (protocols, protests,
-replays, penalties, imports) calls `standings_changed(tournament=...)`, which raises the
+replays, penalties, imports) calls `tournament.standings_changed()`, which raises the
 tournament's `standings_version`. The standings of a version, every player's
 explanation and the rendered tables are kept in Django's cache framework under keys
 that name that state of the database (`live_state`): whatever process computed them,
@@ -25,7 +25,6 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
@@ -58,7 +57,6 @@ __all__ = [
     "clear_memory",
     "live_state",
     "player_explanation",
-    "standings_changed",
     "standings_freeze",
     "standings_from_data",
     "standings_set_hidden",
@@ -75,16 +73,6 @@ if TYPE_CHECKING:
 
 
 # --- the version ---------------------------------------------------------------------
-
-
-def standings_changed(*, tournament: Tournament) -> None:
-    """Record that the tournament's scoring inputs changed: the next reading recomputes.
-
-    Call it inside the transaction of the change, so that the new version and the
-    changed rows become visible together.
-    """
-    Tournament.objects.filter(pk=tournament.pk).update(standings_version=F("standings_version") + 1)
-    tournament.refresh_from_db(fields=["standings_version"])
 
 
 #: The layout of stored snapshots; a new layout makes the old snapshots stale.
@@ -180,9 +168,9 @@ def standings_snapshot(*, tournament: Tournament, provisional: bool = False) -> 
 def tournament_standings(tournament: Tournament, *, provisional: bool = False) -> Standings:
     """The live standings of a stored tournament, as the core computes them.
 
-    Computed once per change of the scoring inputs (see `standings_changed`) and shared
-    by every process. Not filtered by visibility: pages and the public API that show
-    them to anyone use `viewer_standings`.
+    Computed once per change of the scoring inputs (see `Tournament.standings_changed`)
+    and shared by every process. Not filtered by visibility: pages and the public API
+    that show them to anyone use `viewer_standings`.
     """
     return standings_snapshot(tournament=tournament, provisional=provisional).standings
 

@@ -7,9 +7,11 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.db.models import F
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from mafiatab.audit.services import audit_record
 from mafiatab.core.regulations import REGULATIONS, Regulation, get_regulation
 
 if TYPE_CHECKING:
@@ -134,11 +136,20 @@ class Tournament(models.Model):
         after: dict[str, Any] | None = None,
     ) -> AuditEntry:
         """Record a change of this tournament's state in the audit log."""
-        from mafiatab.audit.services import audit_record
-
         return audit_record(
-            tournament=self, action=action, by=by, target=target, before=before, after=after
+            tournament_id=self.pk, action=action, by=by, target=target, before=before, after=after
         )
+
+    def standings_changed(self) -> None:
+        """Record that the scoring inputs changed (protocols, protests, replays,
+        penalties, participants, scoring settings, imports): `standings_version` goes up
+        by one in one atomic update, and the next reading of the standings recomputes.
+
+        Call it inside the transaction of the change, so that the new version and the
+        changed rows become visible together.
+        """
+        Tournament.objects.filter(pk=self.pk).update(standings_version=F("standings_version") + 1)
+        self.refresh_from_db(fields=["standings_version"])
 
 
 class StaffRole(models.TextChoices):

@@ -217,7 +217,6 @@ def tournament_scoring_update(
 ) -> Tournament:
     """Set the scoring settings (N of 8.7, the games before the final of 8.6, the lot
     seed of 8.8.5); the standings follow, and the change is on the record."""
-    from mafiatab.standings.services import standings_changed
     from mafiatab.tournaments.permissions import user_can
 
     if not user_can(by, tournament, "edit_tournament"):
@@ -238,7 +237,7 @@ def tournament_scoring_update(
         before=before.as_audit(),
         after=scoring.as_audit(),
     )
-    standings_changed(tournament=tournament)
+    tournament.standings_changed()
     return tournament
 
 
@@ -479,9 +478,7 @@ def tournament_import(
     # tournament run on its pages
     rounds_from_games(tournament=tournament, by=by)
     seating_from_rounds(tournament=tournament, by=by)
-    from mafiatab.standings.services import standings_changed
-
-    standings_changed(tournament=tournament)
+    tournament.standings_changed()
     tournament.log_action(
         "tournament.imported",
         by=by,

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from mafiatab.core.protocol import Protocol
+from mafiatab.core.records import voting_from_data
 from mafiatab.core.roles import Role, Stage, Winner
 from mafiatab.core.voting import (
     MAX_VOTING_ROUNDS,
     VotingRound,
     validate_voting,
-    voting_from_list,
     voting_to_list,
 )
 
@@ -101,9 +101,9 @@ def test_more_blocks_than_the_paper_form_has_are_accepted() -> None:
 
 def test_the_json_form_reads_back_and_names_wrong_types() -> None:
     rounds = (VotingRound(2, (5, 8), (4, 4), (2, None)), VotingRound(2, (5, 8), revote=True))
-    again, problems = voting_from_list(voting_to_list(rounds), "Q1-T1")
+    again, problems = voting_from_data(voting_to_list(rounds), "Q1-T1")
     assert again == rounds and problems == []
-    _, problems = voting_from_list([{"day": "2", "nominees": [1]}, 5], "Q1-T1")
+    _, problems = voting_from_data([{"day": "2", "nominees": [1]}, 5], "Q1-T1")
     assert [p.field for p in problems] == ["voting[1].day", "voting[2]"]
 
 

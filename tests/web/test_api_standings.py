@@ -105,11 +105,10 @@ def _core(tournament, *, provisional=False):
 
 def test_provisional_standings_count_submitted_protocols(client, demo_imported):
     from mafiatab.games.models import Game, GameStatus
-    from mafiatab.standings.services import standings_changed
 
     last = Game.objects.filter(tournament=demo_imported).order_by("-position").first()
     Game.objects.filter(pk=last.pk).update(status=GameStatus.SUBMITTED)
-    standings_changed(tournament=demo_imported)
+    demo_imported.standings_changed()
 
     official = client.get(_url(demo_imported)).json()
     provisional = client.get(_url(demo_imported, "?provisional=true")).json()

@@ -172,13 +172,12 @@ def test_the_command_line_round_trip_in_a_fresh_data_directory(tmp_path, demo_fi
 
 
 def test_an_import_that_fails_on_its_way_leaves_nothing_stored(demo_file_text, monkeypatch):
-    from mafiatab.standings import services as standings_services
     from mafiatab.tournaments.services import tournament_import
 
-    def broken(**_kwargs):
+    def broken(*_args, **_kwargs):
         raise RuntimeError("the last step fails")
 
-    monkeypatch.setattr(standings_services, "standings_changed", broken)
+    monkeypatch.setattr(Tournament, "standings_changed", broken)
     with pytest.raises(RuntimeError):
         tournament_import(core=loads_tournament(demo_file_text), by=None)
     assert Tournament.objects.count() == 0

@@ -60,7 +60,6 @@ NOT_WRITES = {
     "public_state",
     "shown_token",
     "stamp",
-    "standings_changed",
     "standings_snapshot",
     "tournament_standings",
     "viewer_standings",

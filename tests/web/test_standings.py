@@ -15,7 +15,6 @@ from mafiatab.standings.models import StandingsSnapshot
 from mafiatab.standings.services import (
     clear_memory,
     player_explanation,
-    standings_changed,
     standings_freeze,
     standings_from_data,
     standings_set_hidden,
@@ -155,7 +154,7 @@ def test_a_change_of_the_lot_seed_outside_the_services_is_noticed(demo):
 def _submit_last_game(tournament):
     game = Game.objects.filter(tournament=tournament).order_by("-position").first()
     Game.objects.filter(pk=game.pk).update(status=GameStatus.SUBMITTED)
-    standings_changed(tournament=tournament)
+    tournament.standings_changed()
     return game
 
 

@@ -2,7 +2,7 @@
 
 `step(state, event)` gives the state after one event or refuses it; `replay`
 folds a whole log; `Game` keeps a log and its state for a console that appends
-events one at a time; `expected_types` says which events the rules allow next.
+events one at a time; `expected_types` (of `state`) says which events the rules allow next.
 A refused event leaves the state as it was.
 """
 
@@ -12,9 +12,15 @@ from dataclasses import replace
 
 from mafiatab.core.game.log import MAX_EVENTS, Event, EventType, GameLog
 from mafiatab.core.game.problems import GameLogError, GameProblem
-from mafiatab.core.game.rules import FOUL_REMOVAL_REASON, HANDLERS, Refused, night_refusal
-from mafiatab.core.game.state import GameState, Phase, PhaseKind, Voting, VotingStatus
-from mafiatab.core.roles import Role
+from mafiatab.core.game.rules import FOUL_REMOVAL_REASON, HANDLERS, Refused
+from mafiatab.core.game.state import (
+    GameState,
+    Phase,
+    PhaseKind,
+    Voting,
+    VotingStatus,
+    expected_types,
+)
 
 __all__ = [
     "FOUL_REMOVAL_REASON",
@@ -133,61 +139,3 @@ class Game:
             self._events.pop()
             self._state = replay(self.log)
         return self._state
-
-
-# --- expected events -------------------------------------------------------------
-
-_ALWAYS = (EventType.FOUL, EventType.REMOVE, EventType.PAUSE, EventType.DEFEAT)
-
-
-def expected_types(state: GameState) -> tuple[EventType, ...]:
-    """The event types the rules allow next."""
-    if state.is_finished():
-        return (EventType.BEST_MOVE,) if state.best_move_open else ()
-    found: list[EventType] = []
-    if state.phase.is_day():
-        if state.best_move_open:
-            found.append(EventType.BEST_MOVE)
-        found.extend(_day_types(state))
-    else:
-        night = state.night
-        assert night is not None
-        if not night.has_shots():
-            found.append(EventType.SHOTS)
-        else:
-            if _may_check(state, Role.DON):
-                found.append(EventType.DON_CHECK)
-            if _may_check(state, Role.SHERIFF):
-                found.append(EventType.SHERIFF_CHECK)
-            found.append(EventType.DAY)
-    found.extend(_ALWAYS)
-    return tuple(found)
-
-
-def _day_types(state: GameState) -> list[EventType]:
-    voting = state.voting
-    found = []
-    if voting.status is VotingStatus.OPEN:
-        nominators = {n.by for n in voting.nominations}
-        if set(state.alive) - nominators and set(state.alive) - set(voting.nominated()):
-            found.append(EventType.NOMINATE)
-        if len(voting.nominations) >= 2:
-            found.append(EventType.VOTE)
-    elif voting.status is VotingStatus.REVOTE:
-        found.append(EventType.VOTE)
-    elif voting.status is VotingStatus.LIFT:
-        found.append(EventType.LIFT)
-    if night_refusal(voting) is None:
-        found.append(EventType.NIGHT)
-    return found
-
-
-def _may_check(state: GameState, role: Role) -> bool:
-    night = state.night
-    if night is None or not night.has_shots():
-        return False
-    if role is Role.DON:
-        allowed, done = night.don_may_check, night.don_check
-    else:
-        allowed, done = night.sheriff_may_check, night.sheriff_check
-    return allowed and done is None and state.is_alive(state.roles.index(role) + 1)

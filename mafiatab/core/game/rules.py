@@ -225,13 +225,8 @@ def _is_three_at_nine(state: GameState, voting: Voting) -> bool:
 
 
 def night_refusal(voting: Voting) -> Refused | None:
-    if voting.status is VotingStatus.REVOTE:
-        return Refused("night.revote_due", seats=seat_list(voting.candidates))
-    if voting.status is VotingStatus.LIFT:
-        return Refused("night.lift_due", seats=seat_list(voting.candidates))
-    if voting.status is VotingStatus.OPEN and len(voting.nominations) >= 2:
-        return Refused("night.vote_due", count=len(voting.nominations))
-    return None
+    due = voting.vote_due()
+    return None if due is None else Refused(due[0], **due[1])
 
 
 def _night(state: GameState, event: Event) -> GameState:

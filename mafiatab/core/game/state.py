@@ -2,7 +2,9 @@
 
 `GameState` and the small records of a phase, a departure, a removal and a speech
 are here; the voting of a day is in `mafiatab.core.game.voting` and a night in
-`mafiatab.core.game.night`, whose names are imported from here too.
+`mafiatab.core.game.night`, whose names are imported from here too. The event
+types the rules allow next (`expected_types`, `GameState.expects`) are read from
+the state alone, so they are here too.
 """
 
 from __future__ import annotations
@@ -269,8 +271,6 @@ class GameState:
 
     def expects(self) -> tuple[EventType, ...]:
         """The event types that may come next (those the rules allow now)."""
-        from mafiatab.core.game.engine import expected_types
-
         return expected_types(self)
 
     # --- outputs ---------------------------------------------------------------
@@ -373,3 +373,61 @@ class GameState:
     def ruleset(self) -> str:
         """The tournament ruleset the protocol belongs to ("fiim" or "fiim-online")."""
         return "fiim-online" if self.settings.online else "fiim"
+
+
+# --- expected events -------------------------------------------------------------
+
+_ALWAYS = (EventType.FOUL, EventType.REMOVE, EventType.PAUSE, EventType.DEFEAT)
+
+
+def expected_types(state: GameState) -> tuple[EventType, ...]:
+    """The event types the rules allow next."""
+    if state.is_finished():
+        return (EventType.BEST_MOVE,) if state.best_move_open else ()
+    found: list[EventType] = []
+    if state.phase.is_day():
+        if state.best_move_open:
+            found.append(EventType.BEST_MOVE)
+        found.extend(_day_types(state))
+    else:
+        night = state.night
+        assert night is not None
+        if not night.has_shots():
+            found.append(EventType.SHOTS)
+        else:
+            if _may_check(state, Role.DON):
+                found.append(EventType.DON_CHECK)
+            if _may_check(state, Role.SHERIFF):
+                found.append(EventType.SHERIFF_CHECK)
+            found.append(EventType.DAY)
+    found.extend(_ALWAYS)
+    return tuple(found)
+
+
+def _day_types(state: GameState) -> list[EventType]:
+    voting = state.voting
+    found = []
+    if voting.status is VotingStatus.OPEN:
+        nominators = {n.by for n in voting.nominations}
+        if set(state.alive) - nominators and set(state.alive) - set(voting.nominated()):
+            found.append(EventType.NOMINATE)
+        if len(voting.nominations) >= 2:
+            found.append(EventType.VOTE)
+    elif voting.status is VotingStatus.REVOTE:
+        found.append(EventType.VOTE)
+    elif voting.status is VotingStatus.LIFT:
+        found.append(EventType.LIFT)
+    if voting.vote_due() is None:
+        found.append(EventType.NIGHT)
+    return found
+
+
+def _may_check(state: GameState, role: Role) -> bool:
+    night = state.night
+    if night is None or not night.has_shots():
+        return False
+    if role is Role.DON:
+        allowed, done = night.don_may_check, night.don_check
+    else:
+        allowed, done = night.sheriff_may_check, night.sheriff_check
+    return allowed and done is None and state.is_alive(state.roles.index(role) + 1)

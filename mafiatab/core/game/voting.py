@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from mafiatab.core.game.problems import seat_list
+
 
 @dataclass(frozen=True, slots=True)
 class Nomination:
@@ -96,6 +98,18 @@ class Voting:
     def nominated(self) -> tuple[int, ...]:
         """The nominated seats, in order."""
         return tuple(n.seat for n in self.nominations)
+
+    def vote_due(self) -> tuple[str, dict[str, Any]] | None:
+        """The vote still due before the night may come (a revote, a lift vote, or the
+        vote on two or more nominees): a problem code and its parameters; None when
+        the night may come."""
+        if self.status is VotingStatus.REVOTE:
+            return "night.revote_due", {"seats": seat_list(self.candidates)}
+        if self.status is VotingStatus.LIFT:
+            return "night.lift_due", {"seats": seat_list(self.candidates)}
+        if self.status is VotingStatus.OPEN and len(self.nominations) >= 2:
+            return "night.vote_due", {"count": len(self.nominations)}
+        return None
 
     def to_json(self) -> dict[str, Any]:
         """The voting as JSON."""

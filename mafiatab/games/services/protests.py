@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from mafiatab.games.models import Game, Protest, ProtestStatus
 from mafiatab.games.services.checks import _accepted, _valid
-from mafiatab.games.services.versions import _locked, _new_version, _require, _standings_changed
+from mafiatab.games.services.versions import _locked, _new_version, _require
 
 if TYPE_CHECKING:
     from mafiatab.accounts.models import User
@@ -109,5 +109,5 @@ def protest_decide(
         },
     )
     if protest.version is not None:
-        _standings_changed(game.tournament)
+        game.tournament.standings_changed()
     return protest

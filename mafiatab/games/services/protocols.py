@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from mafiatab.games import conversion
 from mafiatab.games.models import Game, GameStatus, ProtocolVersion
 from mafiatab.games.services.checks import _accepted, _check_base, _valid
-from mafiatab.games.services.versions import _locked, _new_version, _require, _standings_changed
+from mafiatab.games.services.versions import _locked, _new_version, _require
 
 if TYPE_CHECKING:
     from mafiatab.accounts.models import User
@@ -83,7 +83,7 @@ def protocol_save(
         else {"version": version.number},
     )
     if status != GameStatus.DRAFT:  # provisional standings count submitted protocols
-        _standings_changed(game.tournament)
+        game.tournament.standings_changed()
     return version
 
 
@@ -108,7 +108,7 @@ def protocol_confirm(
     game.tournament.log_action(
         "game.protocol.confirmed", by=by, target=game.label, after={"version": version.number}
     )
-    _standings_changed(game.tournament)
+    game.tournament.standings_changed()
     return version
 
 
@@ -132,7 +132,7 @@ def protocol_return(*, game: Game, by: User, reason: str) -> ProtocolVersion:
     game.tournament.log_action(
         "game.protocol.returned", by=by, target=game.label, after={"reason": reason.strip()}
     )
-    _standings_changed(game.tournament)
+    game.tournament.standings_changed()
     return version
 
 
@@ -166,5 +166,5 @@ def game_mark_replayed(
         target=game.label,
         after={"replay": replay.label if replay else None, "reason": reason.strip()},
     )
-    _standings_changed(game.tournament)
+    game.tournament.standings_changed()
     return version

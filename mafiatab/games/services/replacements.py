@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from mafiatab.games import conversion
 from mafiatab.games.models import Game, GameStatus, Table, TableSeat
 from mafiatab.games.services.rounds import TablePlan, _check_plans
-from mafiatab.games.services.versions import _locked, _new_version, _standings_changed
+from mafiatab.games.services.versions import _locked, _new_version
 from mafiatab.registrations.models import Registration
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import ensure_can
@@ -76,7 +76,7 @@ def seat_replace(
             reason_params={"reserve": reserve.nickname, "absent": absent.nickname},
         )
         if game.status != GameStatus.DRAFT:
-            _standings_changed(tournament)
+            tournament.standings_changed()
     tournament.log_action(
         "game.seat.replaced",
         by=by,

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from mafiatab.core.names import nickname_key
 from mafiatab.games import conversion
 from mafiatab.games.models import STAGE_CHOICES, Game, GameStatus, Round, Table, TableSeat
-from mafiatab.games.services.versions import _new_version, _standings_changed
+from mafiatab.games.services.versions import _new_version
 from mafiatab.registrations.models import Registration
 from mafiatab.registrations.selectors import seat_holders
 from mafiatab.tournaments.models import StaffMember, Tournament
@@ -190,7 +190,7 @@ def round_create(
             ],
         },
     )
-    _standings_changed(tournament)  # the schedule gives B of 8.6
+    tournament.standings_changed()  # the schedule gives B of 8.6
     return round
 
 
@@ -220,7 +220,7 @@ def table_add(*, round: Round, plan: TablePlan, by: User | None) -> Table:
             "players": [r.nickname for r in seats],
         },
     )
-    _standings_changed(tournament)  # the schedule gives B of 8.6
+    tournament.standings_changed()  # the schedule gives B of 8.6
     return table
 
 

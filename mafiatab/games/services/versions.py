@@ -1,9 +1,9 @@
 """How a protocol changes: as a new `ProtocolVersion` that the game's rows follow.
 
 `_new_version` is the one writer of a protocol; `_locked` takes the game's row for
-the transaction, `_require` checks the writer's permission on the game and
-`_standings_changed` tells the standings their inputs moved. `ProtocolChanged` and
-`ProtocolInvalid` are the refusals callers catch.
+the transaction and `_require` checks the writer's permission on the game; a writer
+whose change moves the standings' inputs calls `Tournament.standings_changed`.
+`ProtocolChanged` and `ProtocolInvalid` are the refusals callers catch.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from django.utils.translation import gettext as _
 from mafiatab.games import conversion
 from mafiatab.games.models import Game, ProtocolVersion
 from mafiatab.registrations.selectors import seat_holders
-from mafiatab.tournaments.models import Tournament
 
 if TYPE_CHECKING:
     from mafiatab.accounts.models import User
@@ -47,16 +46,6 @@ class ProtocolInvalid(ValidationError):
     def __init__(self, problems: list[Any]) -> None:
         self.problems = problems
         super().__init__([str(p) for p in problems])
-
-
-def _standings_changed(tournament: Tournament) -> None:
-    """Tell the standings that their inputs changed (a protocol confirmed or changed
-    after confirmation, a protest decision, a replay)."""
-    from mafiatab.standings import services as standings
-
-    notify = getattr(standings, "standings_changed", None)
-    if notify is not None:
-        notify(tournament=tournament)
 
 
 def _locked(game: Game) -> Game:
