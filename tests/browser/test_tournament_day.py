@@ -435,6 +435,10 @@ def test_a_tournament_day_in_russian_from_the_applications_to_the_archive(walk, 
     game_api = request.get(walk.live_url + f"/api/tournaments/{slug}/games/{game1.pk}")
     assert game_api.ok and not _points_in(game_api.json())
 
+    # The day on the record: the history says every change in Russian.
+    walk.go(desk, reverse("tournaments:history", args=[slug]))
+    walk.look(desk, "history")
+
     # 8. The organiser downloads the archive: a ZIP holding the tournament file.
     walk.go(desk, reverse("tournaments:detail", args=[slug]))
     with desk.expect_download() as download:
