@@ -9,6 +9,9 @@
 - `SECRET_KEY` / `MAFIATAB_SECRET_KEY`: the key; otherwise one is generated once
   and stored in the data directory.
 - `MAFIATAB_ALLOWED_HOSTS`: comma-separated host names (default: loopback only).
+- `MAFIATAB_HEAVY_EXPORTS` (default 2): how many heavy exports (the archive, the
+  standings and seating PDFs, the XLSX) one process makes at once; one more is
+  answered 503 with `Retry-After`.
 - `MAFIATAB_LOGIN_FAILURES` (default 5) failed logins of one account from one address
   lock that pair out for `MAFIATAB_LOGIN_COOLOFF_MINUTES` (default 15).
 - `MAFIATAB_PRODUCTION`: "1" for production settings (`mafiatab serve` sets it
@@ -236,6 +239,15 @@ AXES_CLIENT_IP_CALLABLE = "mafiatab.security.throttling.client_ip"
 AXES_LOCKOUT_CALLABLE = "mafiatab.security.throttling.login_locked_out"
 AXES_USERNAME_CALLABLE = "mafiatab.security.throttling.login_username"
 AXES_VERBOSE = False
+
+# Heavy exports (the archive, the big PDFs, the XLSX) made at once by one process; one
+# more is answered 503 with Retry-After (mafiatab.security.heavy).
+MAFIATAB_HEAVY_EXPORTS = _seconds("MAFIATAB_HEAVY_EXPORTS", 2)
+if MAFIATAB_HEAVY_EXPORTS < 1 or int(MAFIATAB_HEAVY_EXPORTS) != MAFIATAB_HEAVY_EXPORTS:
+    raise ImproperlyConfigured(
+        f"MAFIATAB_HEAVY_EXPORTS must be a whole number from 1, not {MAFIATAB_HEAVY_EXPORTS:g}"
+    )
+MAFIATAB_HEAVY_EXPORTS = int(MAFIATAB_HEAVY_EXPORTS)
 
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "tournaments:list"
