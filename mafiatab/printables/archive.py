@@ -2,7 +2,7 @@
 
     <slug>.json                  the tournament file (confirmed protocols, penalties)
     standings.pdf, standings.xlsx
-    seating.pdf, seating-judges.pdf
+    seating.pdf, seating-judges.pdf    (as kept while they print the same)
     protocols/protocol-<game>.pdf   every game's protocol (unconfirmed ones marked;
                                     a confirmed one as kept with its version)
     logs/...                     the judge console's game logs, when there are any

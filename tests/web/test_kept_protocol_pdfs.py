@@ -15,6 +15,7 @@ from django.utils import translation
 from mafiatab.games.models import Game, ProtocolPdf
 from mafiatab.games.services import protocol_confirm, protocol_pdf_keep, protocol_save
 from mafiatab.printables.archive import write_archive
+from mafiatab.printables.models import KeptPdf
 from mafiatab.printables.pdf import Renderer
 from mafiatab.security.heavy import heavy_exports
 
@@ -52,6 +53,20 @@ def renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         return original(self, sheets)
 
     monkeypatch.setattr(Renderer, "each_protocol", counted)
+    return laid_out
+
+
+@pytest.fixture
+def layouts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The HTML documents WeasyPrint lays out, in order."""
+    laid_out: list[str] = []
+    original = Renderer.laid_out
+
+    def counted(self: Renderer, html: str) -> Any:
+        laid_out.append(html)
+        return original(self, html)
+
+    monkeypatch.setattr(Renderer, "laid_out", counted)
     return laid_out
 
 
@@ -127,7 +142,7 @@ def test_two_first_renders_at_once_keep_one_pdf_and_both_get_it(two_tables):
     assert ProtocolPdf.objects.count() == 1
 
 
-def test_the_archive_built_a_second_time_renders_no_protocol(two_tables, renders):
+def test_the_archive_built_a_second_time_renders_no_protocol(two_tables, renders, layouts):
     confirmed(two_tables, "game1")
     tournament = confirmed(two_tables, "game2").tournament
     with translation.override("ru"):
@@ -136,8 +151,10 @@ def test_the_archive_built_a_second_time_renders_no_protocol(two_tables, renders
         assert len(renders) == 2
         assert ProtocolPdf.objects.filter(language="ru").count() == 2
         renders.clear()
+        layouts.clear()
         write_archive(tournament, second)
     assert renders == []
+    assert len(layouts) == 1  # the standings only: the seating sheets are kept too
     assert ProtocolPdf.objects.count() == 2
     kept = protocols_of(first.getvalue())
     assert len(kept) == 2 and protocols_of(second.getvalue()) == kept
@@ -214,3 +231,31 @@ def test_a_streamed_archive_holds_its_slot_until_it_is_read_or_closed(client, tw
     assert free_slots() == size - 1
     unread.close()
     assert free_slots() == size
+
+
+# --- the seating sheets ----------------------------------------------------------------
+
+
+def test_the_seating_pdf_is_read_back_while_it_prints_the_same(client, two_tables, layouts):
+    url = reverse("printables:seating", args=[two_tables["game1"].tournament.slug])
+    first = client.get(url, {"lang": "en"}).content
+    assert client.get(url, {"lang": "en"}).content == first
+    assert len(layouts) == 1
+    assert KeptPdf.objects.get().name == "seating-public"
+    client.force_login(two_tables["chief"])
+    client.get(url, {"lang": "en"})  # the staff see every table: another document
+    assert len(layouts) == 2
+    assert sorted(KeptPdf.objects.values_list("name", flat=True)) == [
+        "seating-public",
+        "seating-staff",
+    ]
+
+
+def test_a_seating_pdf_that_prints_something_new_replaces_the_kept_one(client, two_tables, layouts):
+    url = reverse("printables:seating", args=[two_tables["game1"].tournament.slug])
+    before = client.get(url, {"lang": "en"}).content
+    confirmed(two_tables)  # the public seating now shows the confirmed table
+    after = client.get(url, {"lang": "en"}).content
+    assert after != before and len(layouts) == 2
+    [kept] = KeptPdf.objects.all()
+    assert bytes(kept.pdf) == after
