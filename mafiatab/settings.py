@@ -9,6 +9,9 @@
 - `SECRET_KEY` / `MAFIATAB_SECRET_KEY`: the key; otherwise one is generated once
   and stored in the data directory.
 - `MAFIATAB_ALLOWED_HOSTS`: comma-separated host names (default: loopback only).
+- `MAFIATAB_HEAVY_EXPORTS` (default 2): how many heavy exports (the archive, the
+  standings and seating PDFs, the XLSX) one process makes at once; one more is
+  answered 503 with `Retry-After`.
 - `MAFIATAB_LOGIN_FAILURES` (default 5) failed logins of one account from one address
   lock that pair out for `MAFIATAB_LOGIN_COOLOFF_MINUTES` (default 15).
 - `MAFIATAB_EMAIL_URL`: where e-mail (password resets) goes: `smtp://HOST:PORT`,
@@ -319,6 +322,14 @@ DEFAULT_FROM_EMAIL = email_sender(os.environ.get("MAFIATAB_EMAIL_FROM", ""))
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 #: A mail server that does not answer fails the sending, not the page (seconds).
 EMAIL_TIMEOUT = 10
+# Heavy exports (the archive, the big PDFs, the XLSX) made at once by one process; one
+# more is answered 503 with Retry-After (mafiatab.security.heavy).
+MAFIATAB_HEAVY_EXPORTS = _seconds("MAFIATAB_HEAVY_EXPORTS", 2)
+if MAFIATAB_HEAVY_EXPORTS < 1 or int(MAFIATAB_HEAVY_EXPORTS) != MAFIATAB_HEAVY_EXPORTS:
+    raise ImproperlyConfigured(
+        f"MAFIATAB_HEAVY_EXPORTS must be a whole number from 1, not {MAFIATAB_HEAVY_EXPORTS:g}"
+    )
+MAFIATAB_HEAVY_EXPORTS = int(MAFIATAB_HEAVY_EXPORTS)
 
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "tournaments:list"

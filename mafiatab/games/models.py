@@ -328,6 +328,34 @@ class ProtocolVersion(models.Model):
         return reason_text(self.reason_code, self.reason_params, self.reason)
 
 
+class ProtocolPdf(models.Model):
+    """The PDF of a confirmed protocol version as it was first printed: an official
+    document, rendered once and kept with its version.
+
+    One per version, language and `digest` (of what the sheet prints): a sheet that
+    prints something else for the same version (a protest decided without changing
+    the protocol, the tournament renamed) is a document of its own, kept beside the
+    first. A provisional protocol's PDF is never kept; a change of a confirmed
+    protocol is a new version, so the old version keeps its own PDF."""
+
+    version = models.ForeignKey(ProtocolVersion, on_delete=models.CASCADE, related_name="pdfs")
+    language = models.CharField(max_length=16)
+    digest = models.CharField(max_length=64)  # SHA-256 of what the sheet prints
+    pdf = models.BinaryField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["version", "language", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["version", "language", "digest"], name="games_protocol_pdf_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.version} ({self.language})"
+
+
 class ProtestStatus(models.TextChoices):
     OPEN = "open", _("awaiting decision")
     UPHELD = "upheld", _("upheld")

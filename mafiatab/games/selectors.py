@@ -8,10 +8,11 @@ computes them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Max, QuerySet
+from django.db.models import F, Max, QuerySet
 from django.utils.translation import gettext as _
 
 from mafiatab.core.protocol import Protocol
@@ -26,6 +27,8 @@ from mafiatab.games.models import (
     GameStatus,
     Protest,
     ProtestStatus,
+    ProtocolPdf,
+    ProtocolVersion,
     Round,
 )
 from mafiatab.tournaments.disclosure import Disclosure, disclosure_for
@@ -158,6 +161,35 @@ def core_tournament_of(tournament: Tournament, *, provisional: bool = False) -> 
     from mafiatab.tournaments.conversion import core_tournament
 
     return core_tournament(tournament, provisional=provisional)
+
+
+def confirmed_versions(games: Iterable[Game]) -> dict[int, int]:
+    """The current version of each confirmed game of `games`: game id -> version id.
+    A game without a confirmed current version (being filled, submitted, or stored
+    without versions) is left out."""
+    ids = [game.pk for game in games if game.status == GameStatus.CONFIRMED]
+    rows = ProtocolVersion.objects.filter(
+        game_id__in=ids,
+        number=F("game__version"),
+        status=GameStatus.CONFIRMED,
+        game__status=GameStatus.CONFIRMED,
+    ).values_list("game_id", "id")
+    return dict(rows)
+
+
+def kept_protocol_pdfs(
+    keys: Iterable[tuple[int, str]], *, language: str
+) -> dict[tuple[int, str], bytes]:
+    """The kept PDFs among `keys` (version id, digest) in `language`, by their key."""
+    wanted = set(keys)
+    rows = ProtocolPdf.objects.filter(
+        version_id__in={version for version, _digest in wanted}, language=language
+    ).values_list("version_id", "digest", "pdf")
+    return {
+        (version, digest): bytes(pdf)
+        for version, digest, pdf in rows
+        if (version, digest) in wanted
+    }
 
 
 def rounds_of(tournament: Tournament) -> QuerySet[Round]:

@@ -2,8 +2,9 @@
 
     <slug>.json                  the tournament file (confirmed protocols, penalties)
     standings.pdf, standings.xlsx
-    seating.pdf, seating-judges.pdf
-    protocols/protocol-<game>.pdf   every game's protocol (unconfirmed ones marked)
+    seating.pdf, seating-judges.pdf    (as kept while they print the same)
+    protocols/protocol-<game>.pdf   every game's protocol (unconfirmed ones marked;
+                                    a confirmed one as kept with its version)
     logs/...                     the judge console's game logs, when there are any
 
 The archive is the staff's view of the tournament (live official standings, every
@@ -98,8 +99,8 @@ def archive_entries(tournament: Tournament, renderer: Renderer) -> Iterator[Entr
     judges = documents.judge_copies_pdf(renderer, tournament, staff=True)
     if judges is not None:
         yield "seating-judges.pdf", judges, True
-    sheets = documents.protocol_sheets(tournament, documents.games_for_print(tournament))
-    for name, pdf in renderer.each_protocol(sheets):
+    games = documents.games_for_print(tournament)
+    for name, pdf in documents.protocol_pdfs(tournament, games, renderer=renderer):
         yield f"protocols/{name}", pdf, True
     for name, data in console_logs(tournament):
         yield f"logs/{name}", data, False

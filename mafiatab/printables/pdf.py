@@ -12,6 +12,7 @@ as lines of text rather than tables.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -52,6 +53,9 @@ class Renderer:
             raise RuntimeError(f"the stylesheet {STYLESHEET} is missing")
         self.fonts = FontConfiguration()
         self.css = CSS(filename=str(path), font_config=self.fonts)
+        with open(path, "rb") as stylesheet:
+            #: Part of the digest of a kept document: a new stylesheet prints anew.
+            self.stylesheet_digest = hashlib.sha256(stylesheet.read()).hexdigest()
         user_agent = CSS(string=USER_AGENT_CSS, font_config=self.fonts)
 
         class SheetHTML(HTML):  # type: ignore[misc]
@@ -64,10 +68,18 @@ class Renderer:
 
     def document(self, template: str, context: dict[str, Any]) -> Any:
         """The laid-out pages of `template` (a WeasyPrint document)."""
-        html = render_to_string(template, context)
+        return self.laid_out(render_to_string(template, context))
+
+    def laid_out(self, html: str) -> Any:
+        """The laid-out pages of `html` (a WeasyPrint document)."""
         return self.html(string=html, base_url=".").render(
             stylesheets=[self.css], font_config=self.fonts
         )
+
+    def digest(self, html: str) -> str:
+        """The SHA-256 of what `html` prints with this stylesheet."""
+        text = f"{self.stylesheet_digest}\n{html}"
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
     def pdf(self, template: str, context: dict[str, Any]) -> bytes:
         """`template` rendered with `context` as PDF bytes."""

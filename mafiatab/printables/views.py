@@ -4,6 +4,9 @@ Each download follows the rules of the page it comes from: a protocol those of t
 game page (`can_view_game`), the standings those of the standings page
 (`viewer_standings`: hidden for the public, frozen as frozen), blank protocols of a
 round and the archive are for the staff. The language is the reader's, or `?lang=`.
+
+Every download but a single protocol is a heavy export (`heavy_export`): a few at a
+time per process, one more is a 503 "try again".
 """
 
 from __future__ import annotations
@@ -37,10 +40,10 @@ from mafiatab.printables.sheets import (
     blank_sheet,
     chief_judge_names,
     find_round,
-    protocol_sheet,
     round_blank_sheets,
     safe_name,
 )
+from mafiatab.security.heavy import heavy_export
 from mafiatab.standings.services import viewer_standings
 from mafiatab.tournaments.bounds import MAX_SMALL, parse_int
 from mafiatab.tournaments.disclosure import disclosure_for, withheld_refusal
@@ -107,8 +110,9 @@ def _number(request: HttpRequest, name: str) -> int | None:
 @_in_language
 def game_protocol(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A game's filled protocol from its latest version; marked provisional until the
-    chief judge confirms it. Readable by whoever may read the game page, unless the
-    organiser withholds the game's points from him (hidden or frozen standings)."""
+    chief judge confirms it, then rendered once and kept with the version. Readable by
+    whoever may read the game page, unless the organiser withholds the game's points
+    from him (hidden or frozen standings)."""
     tournament = get_object_or_404(Tournament, slug=slug)
     game = Game.objects.filter(tournament=tournament, pk=pk).select_related("tournament").first()
     if game is None:
@@ -120,13 +124,13 @@ def game_protocol(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     disclosure = disclosure_for(request.user, tournament)
     if not points_shown(disclosure, game):
         return withheld_refusal(request, disclosure)
-    sheet = protocol_sheet(game, chief_judge=chief_judge_names(tournament))
-    pdf = documents.protocols_pdf(Renderer(), [sheet])
-    return _download(pdf, PDF, f"{tournament.slug}-{sheet.filename}", inline=True)
+    [(filename, pdf)] = documents.protocol_pdfs(tournament, [game])
+    return _download(pdf, PDF, f"{tournament.slug}-{filename}", inline=True)
 
 
 @require_safe
 @_in_language
+@heavy_export
 def blank_protocols(request: HttpRequest, slug: str) -> HttpResponse:
     """Blank protocols for paper tables: with `?round=N` (and `&stage=`) one page per
     table of that round, header and nicknames filled (for the staff); without, one
@@ -160,6 +164,7 @@ def blank_protocols(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_safe
 @_in_language
+@heavy_export
 def seating(request: HttpRequest, slug: str) -> HttpResponse:
     """Every round with a block per table, as the seating page shows them."""
     tournament = get_object_or_404(Tournament, slug=slug)
@@ -170,6 +175,7 @@ def seating(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_safe
 @_in_language
+@heavy_export
 def judge_copies(request: HttpRequest, slug: str) -> HttpResponse:
     """The judges' copies: every round of a table on its page (`?table=N`: that one)."""
     tournament = get_object_or_404(Tournament, slug=slug)
@@ -194,6 +200,7 @@ def _standings(request: HttpRequest, slug: str) -> tuple[Tournament, Any, bool]:
 
 @require_safe
 @_in_language
+@heavy_export
 def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings the reader may see, as PDF (`?provisional=1` as on the page)."""
     tournament, shown, provisional = _standings(request, slug)
@@ -204,6 +211,7 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_safe
 @_in_language
+@heavy_export
 def standings_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings the reader may see, and every score line, as XLSX."""
     tournament, shown, provisional = _standings(request, slug)
@@ -214,6 +222,7 @@ def standings_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_safe
 @_in_language
+@heavy_export
 def archive(request: HttpRequest, slug: str) -> HttpResponse:
     """The whole tournament in one ZIP file, for its staff; streamed as it is made."""
     tournament = get_object_or_404(Tournament, slug=slug)

@@ -8,6 +8,9 @@ disk (SQLite's "database or disk is full", PostgreSQL's disk_full, a file that
 cannot be written for want of space) rolls the transaction back the same way; the
 writer tries again once the operator has made room, and the log says so.
 
+Heavy exports past their limit (`mafiatab.security.heavy`) are answered the same
+way: nothing was started, the download can be asked for again in a moment.
+
 Pages get the 503 page in the reader's language and the API its JSON error shape,
 both with `Retry-After`: from the view (the middleware below) and from anywhere
 else in the request, such as the session saved after a sign-in (`server_error`,
@@ -54,6 +57,16 @@ DISK_FULL_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT})
 RETRY_AFTER_SECONDS = 2
 #: A full disk takes longer than a busy moment: the operator has to make room.
 DISK_FULL_RETRY_AFTER_SECONDS = 60
+#: An archive or a big PDF takes seconds: the next download after a few of them.
+HEAVY_EXPORTS_RETRY_AFTER_SECONDS = 10
+
+
+class HeavyExportsFull(Exception):
+    """Every slot for heavy exports of this process is taken (`mafiatab.security.heavy`)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        super().__init__(f"all {size} slots for heavy exports are taken")
 
 
 def is_busy(exc: BaseException | None) -> bool:
@@ -96,8 +109,17 @@ def disk_full_message() -> str:
     )
 
 
+def heavy_exports_message() -> str:
+    return _(
+        "The server is making other large downloads (archives, PDF, XLSX) right now. "
+        "Try again in a few seconds."
+    )
+
+
 def retry_message(exc: BaseException) -> str:
     """What the reader is told, in his language."""
+    if isinstance(exc, HeavyExportsFull):
+        return heavy_exports_message()
     return disk_full_message() if is_disk_full(exc) else busy_message()
 
 
@@ -108,11 +130,15 @@ def retry_heading(exc: BaseException) -> str:
 
 def retry_after(exc: BaseException) -> int:
     """The seconds of the `Retry-After` header."""
+    if isinstance(exc, HeavyExportsFull):
+        return HEAVY_EXPORTS_RETRY_AFTER_SECONDS
     return DISK_FULL_RETRY_AFTER_SECONDS if is_disk_full(exc) else RETRY_AFTER_SECONDS
 
 
 def log_busy(request: HttpRequest, exc: BaseException) -> None:
-    if is_disk_full(exc):
+    if isinstance(exc, HeavyExportsFull):
+        logger.warning("Heavy exports full on %s %s: %s", request.method, request.path, exc)
+    elif is_disk_full(exc):
         logger.error("Disk full on %s %s: %s", request.method, request.path, exc)
     else:
         logger.warning("Busy database on %s %s: %s", request.method, request.path, exc)

@@ -135,6 +135,13 @@ def test_a_setting_with_an_env_file_comment_in_its_number_is_named_in_one_line(t
 
 
 @ONCE
+def test_a_heavy_exports_limit_below_one_is_named_in_one_line(tmp_path):
+    env = _env(tmp_path, MAFIATAB_HEAVY_EXPORTS="0")
+    result = _run(["createsuperuser", "--username", "boss", "--no-input"], env)
+    _one_line_refusal(result, "MAFIATAB_HEAVY_EXPORTS", "whole number from 1")
+
+
+@ONCE
 def test_serve_refuses_a_worker_count_that_is_not_a_number_instead_of_ignoring_it(tmp_path):
     env = _env(tmp_path, MAFIATAB_WORKERS="4            # processes; about 2 per CPU core")
     result = _run(["serve", "--port", str(_free_port())], env)

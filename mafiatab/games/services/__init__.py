@@ -7,10 +7,12 @@ from (`base_version`); when someone saved in between, the save is refused with
 
 The package holds `versions` (the one writer of versions, locking, the refusals),
 `checks` (what a protocol passes before it is saved), `rounds` (rounds and tables),
-`protocols` (save, confirm, return, replay), `protests` (8.9) and `replacements`
-(a reserve's seat, a table seated again). Every name is imported from here.
+`protocols` (save, confirm, return, replay), `protests` (8.9), `replacements`
+(a reserve's seat, a table seated again) and `pdfs` (the kept PDF of a confirmed
+version). Every name is imported from here.
 """
 
+from mafiatab.games.services.pdfs import protocol_pdf_keep
 from mafiatab.games.services.protests import protest_decide, protest_file
 from mafiatab.games.services.protocols import (
     game_mark_replayed,
@@ -39,6 +41,7 @@ __all__ = [
     "protest_decide",
     "protest_file",
     "protocol_confirm",
+    "protocol_pdf_keep",
     "protocol_return",
     "protocol_save",
     "reseat_table",
