@@ -42,7 +42,10 @@ def names(n: int) -> list[str]:
 
 
 def plan(n: int, games: int, **kwargs: object) -> Schedule:
+    """A seating bounded by its iterations alone (the clock of a busy machine must not cut
+    the search a test measures), unless the test gives a time limit itself."""
     kwargs.setdefault("iterations", FAST)
+    kwargs.setdefault("time_limit", 3600.0)
     return plan_seating(names(n), games, **kwargs)  # type: ignore[arg-type]
 
 
