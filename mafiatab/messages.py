@@ -25,6 +25,7 @@ from django.utils.translation import gettext, gettext_lazy, gettext_noop, pgette
 from mafiatab.core.game import FOUL_REMOVAL_REASON
 from mafiatab.core.problems import PROBLEM_TEMPLATES, Problem
 from mafiatab.core.roles import Role
+from mafiatab.core.scoring import TOURNAMENT_PENALTY
 from mafiatab.core.seating import SeatingError, SeatingFlag
 
 
@@ -162,6 +163,14 @@ def seating_error_text(error: SeatingError) -> str:
     from mafiatab.seating.errors import seating_error_text as say
 
     return say(error)
+
+
+def clause_text(clause: str) -> str:
+    """A score line's clause as the reader reads it: a regulation's number as it is, the
+    core's code for a tournament-level penalty in words."""
+    if clause == TOURNAMENT_PENALTY:
+        return gettext("tournament discipline")
+    return clause
 
 
 def removal_reason_text(reason: str | None) -> str:

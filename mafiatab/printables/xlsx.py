@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from mafiatab.core.scoring import ScoreLine, scaled_half_up
 from mafiatab.core.standings import Standings
+from mafiatab.messages import clause_text
 from mafiatab.standings.conversion import STANDING_FIELDS
 from mafiatab.standings.lines import line_text
 
@@ -87,7 +88,7 @@ def standings_workbook(standings: Standings, lines: Iterable[ScoreLine]) -> byte
             [
                 _cell(detail, line.player),
                 _cell(detail, line.game or ""),
-                _cell(detail, line.clause),
+                _cell(detail, clause_text(line.clause)),
                 _cell(detail, _points(line)),
                 _cell(detail, kinds.get(line.kind, line.kind)),
                 _cell(detail, line_text(line)),

@@ -11,6 +11,7 @@ from django.utils.safestring import SafeString
 from django.utils.text import slugify
 from django.utils.translation import get_language
 
+from mafiatab import messages
 from mafiatab.core.scoring import ScoreLine
 from mafiatab.standings import cache
 from mafiatab.standings.lines import line_text as say_line
@@ -74,6 +75,12 @@ def game_url(tournament: Any, entry: GameEntry) -> str:
 @register.filter
 def anchor(label: str) -> str:
     return game_anchor(label)
+
+
+@register.filter
+def clause_text(clause: str) -> str:
+    """A score line's clause in the reader's language."""
+    return messages.clause_text(clause)
 
 
 @register.filter
