@@ -9,6 +9,7 @@ from mafiatab.core.demo import demo_tournament
 from mafiatab.core.scoring import explain, format_points
 from mafiatab.core.standings import compute_standings
 from mafiatab.games.models import Game, GameStatus
+from mafiatab.messages import clause_text
 from mafiatab.penalties.services import penalty_cancel, penalty_give
 from mafiatab.standings import services
 from mafiatab.standings.models import StandingsSnapshot
@@ -207,7 +208,7 @@ def test_a_players_page_shows_every_line_with_its_clause_and_game(client, demo):
     rows = page.split("<tbody>", 1)[1].split("</tbody>", 1)[0].split("<tr>")[1:]
     assert len(rows) == len(lines)
     for line, row in zip(lines, rows, strict=True):
-        assert f'<td class="clause">{line.clause}</td>' in row
+        assert f'<td class="clause">{clause_text(line.clause)}</td>' in row
         assert format_points(line.points, signed=True) in row
         if line.game is not None:
             assert f'href="{_game_href(demo, line.game)}">{line.game}</a>' in row
