@@ -125,11 +125,25 @@ def winner_text(winner: Any) -> str:
     }.get(str(winner), "")
 
 
+#: How the engine shows a role the judge left unchosen.
+UNCHOSEN = frozenset({"null", "None", "[]", "", None})
+#: What the judge is asked to choose for each role left unchosen.
+UNCHOSEN_ROLES: dict[str, Any] = {
+    "sheriff": gettext_lazy("Choose the sheriff's seat."),
+    "don": gettext_lazy("Choose the don's seat."),
+    "black": gettext_lazy("Choose the seats of the two black players."),
+}
+
+
 def problem_text(problem: Any) -> str:
     """An engine problem in the reader's language, naming the event."""
     code = getattr(problem, "code", "")
     params = dict(getattr(problem, "params", {}) or {})
     text = PROBLEMS.get(code)
+    if params.get("value") in UNCHOSEN and code in ("log.role_seat", "log.black"):
+        # a role the judge has not dealt yet: say which to choose, not the reader's words
+        role = str(params.get("role", "")) if code == "log.role_seat" else "black"
+        text = UNCHOSEN_ROLES.get(role, text)
     message = str(text) % params if text is not None else str(problem)
     event = getattr(problem, "event", None)
     if event is None:

@@ -554,3 +554,21 @@ def test_the_admin_reads_a_log_and_cannot_change_it(client, started, make_user):
     page = client.get(url)
     assert page.status_code == 200 and "nominate" in page.content.decode()
     assert client.post(url, {}).status_code == 403
+
+
+def test_a_start_without_the_roles_dealt_says_which_to_choose_in_russian(client, two_tables):
+    game = two_tables["game1"]
+    client.force_login(two_tables["judge"])
+    body = {"roles": {"sheriff": None, "don": None, "black": []}}
+    answer = client.post(
+        _url(game, ""),
+        data=json.dumps(body),
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE="ru",
+    )
+    assert answer.status_code == 422
+    detail = json.dumps(answer.json(), ensure_ascii=False)
+    assert "Выберите место шерифа." in detail and "Выберите место дона." in detail
+    assert "Выберите места двух чёрных игроков." in detail
+    assert "null" not in detail and "1..10" not in detail
+    assert GameLog.objects.count() == 0
