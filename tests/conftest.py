@@ -26,6 +26,20 @@ def _each_test_starts_in_english() -> Any:
     translation.deactivate()
 
 
+@pytest.fixture(autouse=True)
+def _each_test_has_the_heavy_exports_slots() -> Any:
+    """Django's test client closes a streamed answer (the archive) only when a test reads
+    it to its end; the server always does. Each test starts with every slot free."""
+    from django.apps import apps
+    from django.conf import settings
+
+    from mafiatab.security.heavy import HeavyExports
+
+    config: Any = apps.get_app_config("security")
+    config.heavy_exports = HeavyExports(settings.MAFIATAB_HEAVY_EXPORTS)
+    yield
+
+
 @pytest.fixture
 def fast_passwords(settings: Any) -> None:
     """A fast password hasher: accounts are created by the dozen in these tests."""
