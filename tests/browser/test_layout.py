@@ -88,6 +88,10 @@ PAGES: dict[str, Callable[[Seed], list[Any]]] = {
 SIGN_IN_PAGES: dict[str, Callable[[Seed], list[Any]]] = {
     "accounts:signup": lambda s: [],
     "accounts:login": lambda s: [],
+    "accounts:password_reset": lambda s: [],
+    "accounts:password_reset_done": lambda s: [],
+    "accounts:password_reset_confirm": lambda s: ["MQ", "a-link-gone-stale"],
+    "accounts:password_reset_complete": lambda s: [],
 }
 #: Named patterns that are not pages, and what they are instead.
 NOT_PAGES = {
@@ -100,6 +104,9 @@ NOT_PAGES = {
     "registrations:checkin": "an action (POST)",
     "registrations:replace": "an action (POST)",
     "registrations:approve": "an action (POST)",
+    "registrations:approve_selected": "an action (POST)",
+    "registrations:checkin_selected": "an action (POST)",
+    "tournaments:staff_remove": "an action (POST)",
     "registrations:reject": "an action (POST)",
     "registrations:withdraw": "an action (POST)",
     "penalties:give": "an action (POST)",

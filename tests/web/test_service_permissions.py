@@ -34,6 +34,8 @@ NOT_WRITES = {
     "check_nickname",
     "nickname_refusal",
     "chosen_slug",
+    "protocol_pdf_keep",  # keeps the rendering of an official document, decides nothing
+    "kept_pdf_replace",  # the same for a seating sheet
     "header_for",
     "live_events",
     "table_settings_of",
