@@ -57,12 +57,18 @@ def test_a_seat_cannot_be_filled_with_a_non_participant(page, two_tables):
     page.click("button[name=action][value=save]")
     page.locator("#pb-player_4").get_by_text("is not a participant").wait_for()
     assert Game.objects.get(pk=game.pk).version == 1
-    page.fill("input[name=player_4]", "alpha4")
+    page.fill("input[name=player_4]", "alpha4")  # the seat's own player: nothing changes
+    page.click("button[name=action][value=save]")
+    page.wait_for_selector("[data-testid=game-status]")
+    game.refresh_from_db()
+    assert game.version == 1
+    _open_protocol(page, game)
+    page.fill("input[name=player_4]", "bravo4")
     page.click("button[name=action][value=save]")
     page.wait_for_selector("[data-testid=game-status]")
     game.refresh_from_db()
     assert game.version == 2
-    assert game.versions.get(number=2).data["seats"][3]["player"] == "Alpha4"
+    assert game.versions.get(number=2).data["seats"][3]["player"] == "Bravo4"
 
 
 def test_a_russian_judge_sees_every_problem_in_russian(ru_page, two_tables):
