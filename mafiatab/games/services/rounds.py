@@ -173,25 +173,30 @@ def round_create(
     round = Round.objects.create(tournament=tournament, stage=stage, number=number, created_by=by)
     for plan in sorted(tables, key=lambda p: p.number):
         _create_table(round=round, plan=plan, seats=seats[plan.number], by=by)
-    tournament.log_action(
+    _log_round(
+        round,
+        by,
+        [(p.number, _nick(p.judge), [r.nickname for r in seats[p.number]]) for p in tables],
+    )
+    tournament.standings_changed()  # the schedule gives B of 8.6
+    return round
+
+
+def _log_round(round: Round, by: User | None, tables: list[tuple[int, str, list[str]]]) -> None:
+    """The audit entry of a round made: each table's number, judge and players."""
+    round.tournament.log_action(
         "round.created",
         by=by,
         target=str(round),
         after={
-            "stage": stage,
-            "number": number,
+            "stage": round.stage,
+            "number": round.number,
             "tables": [
-                {
-                    "number": p.number,
-                    "judge": _nick(p.judge),
-                    "players": [r.nickname for r in seats[p.number]],
-                }
-                for p in tables
+                {"number": number, "judge": judge, "players": players}
+                for number, judge, players in tables
             ],
         },
     )
-    tournament.standings_changed()  # the schedule gives B of 8.6
-    return round
 
 
 @transaction.atomic
@@ -260,23 +265,10 @@ def rounds_from_games(*, tournament: Tournament, by: User | None) -> list[Round]
             game.save(update_fields=["table_slot"])
         if new:
             created.append(round)
-            tournament.log_action(
-                "round.created",
-                by=by,
-                target=str(round),
-                after={
-                    "stage": stage,
-                    "number": number,
-                    "tables": [
-                        {
-                            "number": t.number,
-                            "judge": t.game.judge,
-                            "players": [s.player for s in t.seats.all()],
-                        }
-                        for t in round.tables.select_related("game").prefetch_related(
-                            "seats__registration"
-                        )
-                    ],
-                },
+            rows = round.tables.select_related("game").prefetch_related("seats__registration")
+            _log_round(
+                round,
+                by,
+                [(t.number, t.game.judge, [s.player for s in t.seats.all()]) for t in rows],
             )
     return created
