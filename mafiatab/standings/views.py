@@ -21,7 +21,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from mafiatab.core.scoring import format_points
-from mafiatab.rows import row_by
 from mafiatab.security.exports import SafeCSVWriter
 from mafiatab.standings import cache
 from mafiatab.standings.conversion import STANDING_FIELDS
@@ -125,8 +124,8 @@ def _live(
 
 
 def _tournament(slug: str) -> Tournament:
-    """The tournament at `slug` in one plain query (the page every spectator polls)."""
-    found = row_by(Tournament, "slug", slug)
+    """The tournament at `slug` (the page every spectator polls)."""
+    found = Tournament.objects.filter(slug=slug).first()
     if found is None:
         raise Http404(slug)
     return found

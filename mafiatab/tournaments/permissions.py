@@ -14,7 +14,6 @@ from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
@@ -24,6 +23,8 @@ ORGANISER = StaffRole.ORGANISER.value
 CHIEF_JUDGE = StaffRole.CHIEF_JUDGE.value
 TABLE_JUDGE = StaffRole.TABLE_JUDGE.value
 PLAYER = "player"
+#: The stored status of an approved registration (`registrations.Status.APPROVED`).
+APPROVED = "approved"
 #: Any signed-in person (e.g. to apply).
 MEMBER = "member"
 
@@ -54,14 +55,6 @@ ACTIONS: dict[str, frozenset[str]] = {
 }
 
 
-_VIEWER_SQL = (
-    "SELECT role, '' FROM {staff} WHERE tournament_id = %s AND user_id = %s "
-    "UNION ALL "
-    "SELECT %s, nickname FROM {registrations} "
-    "WHERE tournament_id = %s AND user_id = %s AND status = %s"
-)
-
-
 @dataclass(frozen=True)
 class Viewer:
     """Who somebody is in a tournament: his roles, and the nicknames he plays under
@@ -76,24 +69,22 @@ NOBODY = Viewer(roles=frozenset())
 
 def viewer_in(user: Any, tournament: Tournament) -> Viewer:
     """Who `user` is in `tournament` (nobody for anonymous visitors): his staff roles,
-    and "player" with the nicknames of his approved registrations. One plain query,
-    as every page of a tournament asks it."""
+    and "player" with the nicknames of his approved registrations."""
     if user is None or not user.is_authenticated or not user.is_active:
         return NOBODY
-    from mafiatab.registrations.models import Registration, Status
-
-    sql = _VIEWER_SQL.format(
-        staff=connection.ops.quote_name(StaffMember._meta.db_table),
-        registrations=connection.ops.quote_name(Registration._meta.db_table),
+    roles = set(
+        StaffMember.objects.filter(tournament=tournament, user=user).values_list("role", flat=True)
     )
-    params = [tournament.pk, user.pk, PLAYER, tournament.pk, user.pk, Status.APPROVED.value]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
-    nicknames = sorted(nickname for role, nickname in rows if role == PLAYER)
-    return Viewer(
-        roles=frozenset({MEMBER, *(role for role, _ in rows)}), nicknames=tuple(nicknames)
+    # The registrations stand above this floor: they are reached through the
+    # tournament's reverse relation, by the stored value of an approved one.
+    nicknames = sorted(
+        tournament.registrations.filter(user=user, status=APPROVED).values_list(
+            "nickname", flat=True
+        )
     )
+    if nicknames:
+        roles.add(PLAYER)
+    return Viewer(roles=frozenset({MEMBER, *roles}), nicknames=tuple(nicknames))
 
 
 def roles_of(user: Any, tournament: Tournament) -> frozenset[str]:

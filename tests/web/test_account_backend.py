@@ -1,5 +1,5 @@
-"""The account of a session is found by the accounts' backend in one plain query; the
-session is still checked against the account as Django checks it."""
+"""The account of a session is found by the accounts' backend; the session is still
+checked against the account as Django checks it."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from mafiatab.penalties.services import penalty_give
 from mafiatab.registrations.models import Registration, Status
 from mafiatab.registrations.services import registration_apply
 from mafiatab.tournaments.models import StaffRole
-from mafiatab.tournaments.permissions import ACTIONS, NOBODY, user_can, viewer_in
+from mafiatab.tournaments.permissions import ACTIONS, APPROVED, NOBODY, user_can, viewer_in
 
 pytestmark = pytest.mark.django_db
 
@@ -157,3 +157,7 @@ def test_a_staff_page_refuses_an_outsider(client, tournament, staff):
 
 def test_the_organiser_role_is_a_staff_member_row(tournament, organiser):
     assert tournament.staff(StaffRole.ORGANISER) == [organiser]
+
+
+def test_the_permission_check_knows_an_approved_registration_by_its_stored_status():
+    assert Status.APPROVED.value == APPROVED
