@@ -77,7 +77,7 @@ def run(path: Path, slug: str, runs: int, games: int, players: int) -> int:
     from mafiatab.accounts.models import User
     from mafiatab.core.standings import compute_standings
     from mafiatab.core.tournament_file import load_tournament
-    from mafiatab.games.conversion import game_data, stored_protocol_texts, stored_protocols
+    from mafiatab.games.conversion import game_data, stored_protocol_data, stored_protocols
     from mafiatab.games.models import Game, GameStatus
     from mafiatab.games.services import protocol_save
     from mafiatab.standings.services import clear_memory, standings_snapshot
@@ -116,7 +116,7 @@ def run(path: Path, slug: str, runs: int, games: int, players: int) -> int:
         clear_memory()
         samples["database"].append(timed(lambda: standings_snapshot(tournament=tournament)))
         samples["file"].append(timed(lambda: compute_standings(load_tournament(path))))
-        samples["query"].append(timed(lambda: stored_protocol_texts(tournament.pk)))
+        samples["query"].append(timed(lambda: stored_protocol_data(tournament.pk)))
         samples["query+read"].append(
             timed(lambda: stored_protocols(tournament.pk, ruleset=ruleset))
         )

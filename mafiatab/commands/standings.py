@@ -22,12 +22,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import gc
-
     from mafiatab.commands import read_tournament_file
-
-    # A one-shot command over acyclic data: the cyclic collector only costs time here.
-    gc.disable()
 
     tournament, problems = read_tournament_file(args.file)
     if tournament is None:

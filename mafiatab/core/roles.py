@@ -20,9 +20,6 @@ class Role(Enum):
     BLACK = "black"
     DON = "don"
 
-    # Members are singletons: identity hashing keeps tuples of roles cheap to hash.
-    __hash__ = object.__hash__
-
     @property
     def team(self) -> Team:
         """The team the role plays for."""
@@ -71,8 +68,6 @@ class Winner(Enum):
     BLACK = "black"
     DRAW = "draw"
 
-    __hash__ = object.__hash__
-
     @property
     def team(self) -> Team | None:
         """The winning team, None for a draw."""
@@ -85,8 +80,6 @@ class Stage(Enum):
     QUALIFYING = "qualifying"
     SEMIFINAL = "semifinal"
     FINAL = "final"
-
-    __hash__ = object.__hash__
 
     def is_before_final(self) -> bool:
         """Qualifying and semifinal: the stages where 8.6 compensation applies."""

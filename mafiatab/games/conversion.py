@@ -3,22 +3,20 @@
 from __future__ import annotations
 
 import datetime as dt
-import json
 import logging
 from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from django.db.models import F, OuterRef, Subquery, TextField
-from django.db.models.functions import Cast
+from django.db.models import F, OuterRef, Subquery
 
 from mafiatab.core.names import nickname_key
 from mafiatab.core.protocol import Protocol
 from mafiatab.core.tournament_file import (
     FORMAT,
     TournamentFileError,
-    loads_tournament,
+    parse_tournament,
     protocol_to_dict,
 )
 from mafiatab.games import models
@@ -115,10 +113,10 @@ def game_rows_from_protocol(
     return game
 
 
-def stored_protocol_texts(
+def stored_protocol_data(
     tournament_id: int, *, provisional: bool = False, as_of: dt.datetime | None = None
-) -> list[str]:
-    """The JSON text of the current version of each confirmed protocol (with
+) -> list[Any]:
+    """The stored file form of the current version of each confirmed protocol (with
     `provisional`, each submitted one too; drafts never), in the tournament's order, as
     the database keeps it: one query. With `as_of`, each protocol as it was then (its
     latest version made no later), if it was confirmed (or submitted) then."""
@@ -143,11 +141,7 @@ def stored_protocol_texts(
             created_at__lte=as_of,
             number=Subquery(latest),
         )
-    return list(
-        versions.order_by("game__position")
-        .annotate(text=Cast("data", TextField()))
-        .values_list("text", flat=True)
-    )
+    return list(versions.order_by("game__position").values_list("data", flat=True))
 
 
 def stored_protocols(
@@ -160,38 +154,37 @@ def stored_protocols(
     """The confirmed protocols of a tournament, in order; with `provisional`, the
     submitted ones too (drafts never).
 
-    Each is its current version's JSON, the stored truth (`stored_protocol_texts`),
+    Each is its current version's JSON, the stored truth (`stored_protocol_data`),
     read by the core's reader of tournament files as the games of one document, as
-    `mafiatab standings FILE` reads a file (the well-formed ones at C speed).
+    `mafiatab standings FILE` reads a file.
 
     A protocol stored under an earlier edition of the rules that the reader now
     refuses (say, four fouls recorded without the removal they now need) is left out
     and named in the log, so that one old protocol cannot take every page down; its
     game page shows the chief judge what to correct.
 
-    With `as_of`, the protocols as they were at that moment (`stored_protocol_texts`).
+    With `as_of`, the protocols as they were at that moment (`stored_protocol_data`).
     """
-    texts = stored_protocol_texts(tournament_id, provisional=provisional, as_of=as_of)
+    games = stored_protocol_data(tournament_id, provisional=provisional, as_of=as_of)
     try:
-        return loads_tournament(_document(texts, ruleset)).games
+        return parse_tournament(_document(games, ruleset)).games
     except TournamentFileError:
-        readable = [text for text in texts if _is_readable(text, ruleset)]
+        readable = [game for game in games if _is_readable(game, ruleset)]
         logger.warning(
             "tournament %s: %d stored protocol(s) no longer pass the rules and are not counted",
             tournament_id,
-            len(texts) - len(readable),
+            len(games) - len(readable),
         )
-        return loads_tournament(_document(readable, ruleset)).games
+        return parse_tournament(_document(readable, ruleset)).games
 
 
-def _document(texts: list[str], ruleset: str) -> str:
-    header = json.dumps({"format": FORMAT, "name": "stored", "ruleset": ruleset})
-    return header[:-1] + ',"games":[' + ",".join(texts) + "]}"
+def _document(games: list[Any], ruleset: str) -> dict[str, Any]:
+    return {"format": FORMAT, "name": "stored", "ruleset": ruleset, "games": games}
 
 
-def _is_readable(text: str, ruleset: str) -> bool:
+def _is_readable(game: Any, ruleset: str) -> bool:
     try:
-        loads_tournament(_document([text], ruleset))
+        parse_tournament(_document([game], ruleset))
     except TournamentFileError:
         return False
     return True

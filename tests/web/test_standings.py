@@ -448,14 +448,15 @@ def test_a_signed_in_player_gets_the_shared_table_with_his_own_name_and_rows(
     assert "data-mine" not in anonymous and "Log in" in anonymous
 
 
-def test_a_signed_in_players_page_costs_four_small_queries_once_it_is_kept(
+def test_a_signed_in_players_page_costs_five_small_queries_once_it_is_kept(
     client, demo, make_user, django_assert_max_num_queries
 ):
-    """The tournament, the session, the account, and who he is in the tournament: the
-    table itself comes from the cache (bench/bench_web.py measures the speed)."""
+    """The tournament, the session, the account, his staff roles and his registrations
+    in the tournament: the table itself comes from the cache (bench/bench_web.py
+    measures the speed)."""
     client.force_login(_player_of(demo, make_user, "Doc"))
     _table(client, demo)
-    with django_assert_max_num_queries(4):
+    with django_assert_max_num_queries(5):
         page = _table(client, demo).content.decode()
     assert 'data-mine="[&quot;Doc&quot;]"' in page
 

@@ -32,8 +32,6 @@ class EventType(Enum):
     BEST_MOVE = "best_move"
     DEFEAT = "defeat"
 
-    __hash__ = object.__hash__
-
 
 _TYPES = {t.value: t for t in EventType}
 

@@ -34,8 +34,6 @@ class PhaseKind(Enum):
     DAY = "day"
     NIGHT = "night"
 
-    __hash__ = object.__hash__
-
 
 @dataclass(frozen=True, slots=True)
 class Phase:
@@ -77,8 +75,6 @@ class How(Enum):
     """Removed by a fourth foul."""
     REMOVED = "removed"
     """Removed by the judge."""
-
-    __hash__ = object.__hash__
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,8 +120,6 @@ class SpeechKind(Enum):
     """A speech lost to a third foul."""
     DEFENCE = "defence"
     """A tied player's speech before the revote."""
-
-    __hash__ = object.__hash__
 
 
 @dataclass(frozen=True, slots=True)

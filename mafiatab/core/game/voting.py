@@ -65,8 +65,6 @@ class VotingStatus(Enum):
     CANCELLED = "cancelled"
     """Cancelled by a removal: nobody leaves by vote today."""
 
-    __hash__ = object.__hash__
-
 
 @dataclass(frozen=True, slots=True)
 class Voting:
