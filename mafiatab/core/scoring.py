@@ -305,9 +305,8 @@ def tally(tournament: Tournament, regulation: Regulation) -> Tally:
     key_wins: list[str] = []
     deaths: list[str] = []
     kills: list[str] = []
-    # Awards are grouped by clause and amount *object* (hashing a Fraction is slow;
-    # amounts are shared objects: regulation constants and the file's cached values).
-    buckets: dict[tuple[str, int], tuple[Fraction | None, list[tuple[str, ...]]]] = {}
+    # Awards are grouped by clause and amount.
+    buckets: dict[tuple[str, Fraction | None], list[tuple[str, ...]]] = {}
     results = {Winner.RED: 0, Winner.BLACK: 0, Winner.DRAW: 0}
     for protocol in tournament.games:
         players = protocol.players
@@ -328,10 +327,7 @@ def tally(tournament: Tournament, regulation: Regulation) -> Tally:
                 if is_before_final and protocol.roles[killed - 1] in _RED_TEAM:
                     kills.append(players[killed - 1])
         for seats, clause, amount, _ in game_awards(protocol, regulation):
-            bucket = buckets.get((clause, id(amount)))
-            if bucket is None:
-                bucket = buckets[clause, id(amount)] = (amount, [])
-            bucket[1].append(_pick(seats)(players))
+            buckets.setdefault((clause, amount), []).append(_pick(seats)(players))
     games = Counter(chain.from_iterable(counted))
     games_before_final = games - Counter(chain.from_iterable(final))
     key_win_counts, death_counts, kill_counts = Counter(key_wins), Counter(deaths), Counter(kills)
@@ -350,9 +346,8 @@ def tally(tournament: Tournament, regulation: Regulation) -> Tally:
         red_wins=results[Winner.RED],
         black_wins=results[Winner.BLACK],
     )
-    for (clause, _), (amount, picked) in buckets.items():
-        is_win = clause in (WIN_RED, WIN_BLACK)
-        key = (clause, amount)
+    for key, picked in buckets.items():
+        is_win = key[0] in (WIN_RED, WIN_BLACK)
         for nick, count in Counter(chain.from_iterable(picked)).items():
             awards = result.players[nick].awards
             awards[key] = awards.get(key, 0) + count
