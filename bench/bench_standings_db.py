@@ -80,7 +80,7 @@ def run(path: Path, slug: str, runs: int, games: int, players: int) -> int:
     from mafiatab.games.conversion import game_data, stored_protocol_data, stored_protocols
     from mafiatab.games.models import Game, GameStatus
     from mafiatab.games.services import protocol_save
-    from mafiatab.standings.services import clear_memory, standings_snapshot
+    from mafiatab.standings.services import standings_snapshot
     from mafiatab.tournaments.conversion import core_tournament
     from mafiatab.tournaments.models import StaffRole, Tournament
     from mafiatab.tournaments.services import staff_assign
@@ -113,7 +113,6 @@ def run(path: Path, slug: str, runs: int, games: int, players: int) -> int:
     ruleset = tournament.ruleset
     for game in changed:
         samples["change"].append(timed(lambda game=game: change(game)))
-        clear_memory()
         samples["database"].append(timed(lambda: standings_snapshot(tournament=tournament)))
         samples["file"].append(timed(lambda: compute_standings(load_tournament(path))))
         samples["query"].append(timed(lambda: stored_protocol_data(tournament.pk)))

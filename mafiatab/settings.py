@@ -264,21 +264,14 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Django's cache framework keeps what is computed once and shared (the standings and
 # their rendered tables). "default" lives in the database, so every worker and every
 # server on that database shares it; its table is made by a migration (standings
-# 0002). "local" is each process's own memory in front of it: whatever is kept there
-# is named by the state of the database it was computed from (a tournament's
-# standings version), so no process can serve an older state than the one it read.
+# 0002). Whatever is kept there is named by the state of the database it was
+# computed from (a tournament's standings version), so it is never stale.
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "mafiatab_cache",
         "TIMEOUT": 24 * 3600,
         "OPTIONS": {"MAX_ENTRIES": 20000, "CULL_FREQUENCY": 4},
-    },
-    "local": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "mafiatab-local",
-        "TIMEOUT": 3600,
-        "OPTIONS": {"MAX_ENTRIES": 2000, "CULL_FREQUENCY": 4},
     },
 }
 

@@ -3,12 +3,9 @@
 Every key names the state of the database its value was computed from, as read in
 the same request (a tournament's id and creation time, its `standings_version` and
 scoring settings; see `services.live_state`). A value is therefore never stale: a
-change makes new keys, and the old ones age out. Two layers of settings.CACHES:
-
-- `default` (in the database): shared by every worker and every server on the same
-  database, so what one process computed, every other one reuses;
-- `local` (each process's memory), in front of it: it saves the query, and being
-  named by the same database state it cannot serve an older one either.
+change makes new keys, and the old ones age out. The cache is settings.CACHES'
+`default`, in the database: shared by every worker and every server on the same
+database, so what one process computed, every other one reuses.
 """
 
 from __future__ import annotations
@@ -18,12 +15,10 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from django.core.cache import cache, caches
+from django.core.cache import cache
 from django.db import transaction
 
 T = TypeVar("T")
-
-LOCAL = "local"
 
 _PLAIN = re.compile(r"[A-Za-z0-9_.-]{1,80}")
 
@@ -46,25 +41,17 @@ def key(*parts: object) -> str:
 
 def get(name: str) -> Any:
     """The value kept under `name` (None when there is none)."""
-    local = caches[LOCAL]
-    value = local.get(name)
-    if value is None:
-        value = cache.get(name)
-        if value is not None:
-            local.set(name, value)
-    return value
+    return cache.get(name)
 
 
 def put(name: str, value: Any) -> Any:
-    """Keep `value` under `name` in both layers; returns it."""
+    """Keep `value` under `name`; returns it."""
     cache.set(name, value)
-    caches[LOCAL].set(name, value)
     return value
 
 
 def put_many(values: Mapping[str, Any]) -> None:
-    """Keep many values in the shared layer at once (the local one fills on reading):
-    one transaction, however many values."""
+    """Keep many values at once: one transaction, however many values."""
     with transaction.atomic():
         cache.set_many(dict(values))
 
@@ -75,9 +62,3 @@ def get_or_compute(name: str, compute: Callable[[], T]) -> T:
     if value is None:
         value = put(name, compute())
     return value  # type: ignore[no-any-return]
-
-
-def forget_local() -> None:
-    """Forget what this process keeps (the shared layer keeps it): the state of a
-    freshly started process."""
-    caches[LOCAL].clear()

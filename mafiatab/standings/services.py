@@ -54,7 +54,6 @@ __all__ = [
     "GameEntry",
     "Shown",
     "Snapshot",
-    "clear_memory",
     "live_state",
     "player_explanation",
     "standings_freeze",
@@ -299,11 +298,6 @@ def _store_frozen(tournament: Tournament, provisional: bool, now: dt.datetime) -
         for player, explanation in explained.items()
     )
     return current.standings_version
-
-
-def clear_memory() -> None:
-    """Forget what this process keeps in memory (the shared cache keeps the rest)."""
-    cache.forget_local()
 
 
 # --- visibility ------------------------------------------------------------------------

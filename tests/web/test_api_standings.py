@@ -13,16 +13,6 @@ from mafiatab.tournaments.models import Tournament
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _fresh_process_memory():
-    """Each test starts as a freshly started process would (no standings in memory)."""
-    from mafiatab.standings.services import clear_memory
-
-    clear_memory()
-    yield
-    clear_memory()
-
-
 def _cli(capsys, *args):
     code = main(list(args))
     out, err = capsys.readouterr()

@@ -26,7 +26,6 @@ from django.test import Client
 from django.urls import Resolver404, resolve, reverse
 
 from mafiatab.accounts.models import User
-from mafiatab.standings.services import clear_memory
 from mafiatab.tournaments.demo import demo_load
 
 pytestmark = pytest.mark.django_db
@@ -328,10 +327,8 @@ def _walk(client: Client, starts: list[str]) -> list[Form]:
 
 @pytest.fixture
 def demo(fast_passwords: None) -> Any:
-    clear_memory()
     tournament, _logins = demo_load()
     yield tournament
-    clear_memory()
 
 
 def _post_back(client: Client, form: Form) -> tuple[str, list[str]]:
@@ -348,7 +345,6 @@ def _post_back(client: Client, form: Form) -> tuple[str, list[str]]:
     before = _snapshot()
     response = client.post(target, form.data())
     assert response.status_code < 500, f"{target}: {response.status_code}"
-    clear_memory()
     changes = _changes(before, _snapshot(), added_ok=kind in CREATES)
     return kind, dropped + [f"{form.page} -> {target}: {c}" for c in changes]
 

@@ -17,7 +17,6 @@ from mafiatab.core.regulations import get_regulation
 from mafiatab.core.roles import Role, Stage, Team, Winner
 from mafiatab.core.scoring import ScoreLine, ScoringContext, explain, penalty_line, score_game
 from mafiatab.standings.lines import TOPICS, line_text
-from mafiatab.standings.services import clear_memory
 
 ROLES = (Role.SHERIFF, Role.DON, Role.BLACK, Role.BLACK) + (Role.RED,) * 6
 PLAYERS = tuple(f"P{n}" for n in range(1, 11))
@@ -133,9 +132,7 @@ def test_a_line_of_an_unknown_topic_keeps_the_cores_words():
 def demo(organiser):
     from mafiatab.tournaments.services import tournament_import
 
-    clear_memory()
-    yield tournament_import(core=demo_tournament(), by=organiser)
-    clear_memory()
+    return tournament_import(core=demo_tournament(), by=organiser)
 
 
 def _player_page(client, tournament, player: str) -> str:

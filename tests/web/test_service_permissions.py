@@ -55,7 +55,6 @@ NOT_WRITES = {
     "next_seed",
     "participants",
     "published_draft",
-    "clear_memory",
     "frozen_snapshot",
     "inputs_key",
     "player_explanation",
