@@ -12,9 +12,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from mafiatab.messages.seating_flags import translate_flags
 from mafiatab.registrations.models import SEATED_STATUSES
 from mafiatab.seating.conversion import find_player, games_each, grid, histogram_bars, seats_of
-from mafiatab.seating.flags import translate_flags
 from mafiatab.seating.forms import GenerateForm, PublishForm
 from mafiatab.seating.models import DraftStatus, SeatingDraft
 from mafiatab.seating.services import (

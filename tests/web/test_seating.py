@@ -9,8 +9,8 @@ from django.utils.text import capfirst
 
 from mafiatab.audit.models import AuditEntry
 from mafiatab.core.seating import default_iterations
+from mafiatab.messages.seating_flags import translate_flag
 from mafiatab.registrations.services import registration_add
-from mafiatab.seating.flags import translate_flag
 from mafiatab.seating.models import DraftStatus, SeatingDraft
 from mafiatab.tournaments.models import StaffRole
 from mafiatab.tournaments.services import staff_assign

@@ -19,7 +19,7 @@ from mafiatab.core.seating import (
     planner,
 )
 from mafiatab.messages import seating_error_text
-from mafiatab.seating.errors import SAY, translate_seating_error
+from mafiatab.messages.seating_errors import SAY, translate_seating_error
 
 NAMES = [f"P{n}" for n in range(1, 21)]
 ODD = "Mr. O'Neil"

@@ -13,7 +13,7 @@ from django.utils import translation
 
 from mafiatab.core.seating import FLAG_TEMPLATES, Round, SeatingFlag, StandIn, Table, planner
 from mafiatab.messages import flag_text
-from mafiatab.seating.flags import SAY, translate_flag, translate_flags
+from mafiatab.messages.seating_flags import SAY, translate_flag, translate_flags
 
 NAMES = ["Anna", "Mr. O'Neil"]
 

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from mafiatab.core.seating import DEFAULT_TIME_LIMIT, Schedule, SeatingError, plan_seating
-from mafiatab.seating.errors import translate_seating_error
+from mafiatab.messages.seating_errors import translate_seating_error
 from mafiatab.seating.models import SeatingDraft
 from mafiatab.seating.services.inputs import (
     ITERATIONS_SETTING,

@@ -3,7 +3,7 @@
 `mafiatab.core.seating.plan_seating` raises `SeatingError` with a code and its
 parameters (`SeatingError.code`, `.params`). Here each code is said through a
 translatable template with the same numbers and names, as the compromise flags
-are (`mafiatab.seating.flags`). An error raised with a sentence of its own (code
+are (`mafiatab.messages.seating_flags`). An error raised with a sentence of its own (code
 "other") is shown as it was written.
 """
 
@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from mafiatab.core.seating import SeatingError
-from mafiatab.seating.flags import say_name, say_names
+from mafiatab.messages.seating_flags import say_name, say_names
 
 Params = Mapping[str, Any]
 Say = Callable[[Params], str]

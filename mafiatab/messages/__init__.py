@@ -27,6 +27,7 @@ from mafiatab.core.problems import PROBLEM_TEMPLATES, Problem
 from mafiatab.core.roles import Role
 from mafiatab.core.scoring import TOURNAMENT_PENALTY
 from mafiatab.core.seating import SeatingError, SeatingFlag
+from mafiatab.messages import seating_errors, seating_flags
 
 
 def render_template(template: str, params: Mapping[str, object]) -> str:
@@ -153,16 +154,12 @@ def problem_place(problem: Problem) -> str:
 def flag_text(flag: SeatingFlag | Mapping[str, Any] | str) -> str:
     """A seating's compromise flag (as made, or as a draft stored it) in the active
     language."""
-    from mafiatab.seating.flags import flag_text as say
-
-    return say(flag)
+    return seating_flags.flag_text(flag)
 
 
 def seating_error_text(error: SeatingError) -> str:
     """Why no seating can be made, in the active language."""
-    from mafiatab.seating.errors import seating_error_text as say
-
-    return say(error)
+    return seating_errors.seating_error_text(error)
 
 
 def clause_text(clause: str) -> str:
