@@ -3,7 +3,8 @@
 Reading is open to everyone; writing needs a person, authenticated by a personal
 API token (`Authorization: Bearer ...`) or by the web application's session
 (with CSRF), and the same permission as on the pages (`user_can`). Each domain
-has its router, added in `build_api`.
+has its router in its own app (`mafiatab.<app>.api`), added in `build_api` by name;
+this package is the plumbing they stand on (tokens, authentication, errors, schemas).
 
 This package is also the Django app holding the tokens, so Django imports it
 before the models are ready: the routers (which import models) are only loaded
@@ -39,10 +40,10 @@ def build_api() -> NinjaAPI:
         title="mafiatab", version="1", description=DESCRIPTION, urls_namespace="api", auth=AUTH
     )
     install_error_handlers(api)
-    api.add_router("", "mafiatab.api.tournaments.router")
-    api.add_router("", "mafiatab.api.registrations.router")
-    api.add_router("", "mafiatab.api.penalties.router")
-    api.add_router("", "mafiatab.api.standings.router")
+    api.add_router("", "mafiatab.tournaments.api.router")
+    api.add_router("", "mafiatab.registrations.api.router")
+    api.add_router("", "mafiatab.penalties.api.router")
+    api.add_router("", "mafiatab.standings.api.router")
     api.add_router("", "mafiatab.api.me.router")
     api.add_router("", "mafiatab.games.api.router")
     api.add_router("", "mafiatab.console.api.router")

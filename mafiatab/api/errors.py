@@ -21,9 +21,9 @@ from ninja import NinjaAPI, Schema
 from ninja.errors import AuthenticationError, HttpError
 from ninja.errors import ValidationError as NinjaValidationError
 
+from mafiatab.core.problems import PROBLEM_TEMPLATES, Problem
+from mafiatab.messages import problem_text
 from mafiatab.security.busy import is_retryable, log_busy, retry_after, retry_message
-from mafiatab.tournaments.models import Tournament
-from mafiatab.tournaments.permissions import user_can
 
 logger = logging.getLogger("mafiatab.api")
 
@@ -73,24 +73,6 @@ class Forbidden(HttpError):
         super().__init__(403, message)
 
 
-def tournament_or_404(slug: str) -> Tournament:
-    """The tournament at this address, or a 404 naming it."""
-    tournament = None
-    if SLUG_RE.fullmatch(slug):
-        tournament = Tournament.objects.filter(slug=slug).first()
-    if tournament is None:
-        raise NotFound(_("There is no tournament at the address %(slug)r.") % {"slug": slug})
-    return tournament
-
-
-def require(user: Any, tournament: Tournament, action: str) -> None:
-    """Refuse with 403 unless `user` may perform `action` in `tournament`."""
-    if not user_can(user, tournament, action):
-        raise Forbidden(
-            _("You may not do this in this tournament (%(action)s).") % {"action": action}
-        )
-
-
 def _error(api: NinjaAPI, request: HttpRequest, status: int, detail: str, errors: Any = None):
     return api.create_response(request, {"detail": detail, "errors": errors or {}}, status=status)
 
@@ -114,6 +96,10 @@ def _request_invalid(api: NinjaAPI, request: HttpRequest, exc: NinjaValidationEr
 
 
 def _service_refused(api: NinjaAPI, request: HttpRequest, exc: DjangoValidationError):
+    problems = getattr(exc, "problems", None)
+    if isinstance(problems, list) and problems and all(isinstance(p, Problem) for p in problems):
+        # A refusal that lists the protocol's problems (a protocol breaking rules).
+        return _protocol_refused(api, request, exc)
     if hasattr(exc, "error_dict"):
         errors = {field: list(messages) for field, messages in exc.message_dict.items()}
     else:
@@ -125,9 +111,6 @@ def problem_item(problem: Any) -> dict[str, Any]:
     """A core problem as the API shows it: its code (None for a problem only the web
     application sees, such as a seat held by a non-participant) and its sentence in the
     reader's language."""
-    from mafiatab.core.problems import PROBLEM_TEMPLATES
-    from mafiatab.messages import problem_text
-
     return {
         "game": problem.game,
         "seat": problem.seat,
@@ -205,10 +188,7 @@ def install_error_handlers(api: NinjaAPI) -> None:
         return handle
 
     api.add_exception_handler(NinjaValidationError, bind(_request_invalid))
-    from mafiatab.games.services import ProtocolInvalid
-
     api.add_exception_handler(DjangoValidationError, bind(_service_refused))
-    api.add_exception_handler(ProtocolInvalid, bind(_protocol_refused))
     api.add_exception_handler(AuthenticationError, bind(_not_authenticated))
     api.add_exception_handler(HttpError, bind(_http_error))
     api.add_exception_handler(Http404, bind(_not_found))

@@ -22,12 +22,13 @@ from ninja import Status as HttpStatus
 from ninja.errors import HttpError
 
 from mafiatab.api.auth import caller
-from mafiatab.api.errors import MAX_ID, NOT_FOUND, VERSIONED_WRITE, NotFound, tournament_or_404
+from mafiatab.api.errors import MAX_ID, NOT_FOUND, VERSIONED_WRITE, NotFound
 from mafiatab.api.schemas import GameId
 from mafiatab.console import selectors, services
 from mafiatab.console.models import GameLog
 from mafiatab.games.models import Game
 from mafiatab.games.selectors import points_shown_to
+from mafiatab.tournaments.api import tournament_or_404
 
 router = Router(tags=["console"])
 

@@ -350,7 +350,7 @@ def test_an_oversized_api_body_gets_413_in_json(client, world, staff_token, sett
 
 
 def test_a_server_error_in_the_api_is_json(client, world, monkeypatch):
-    from mafiatab.api import standings
+    from mafiatab.standings import api as standings
 
     def broken(*args, **kwargs):
         raise RuntimeError("boom")

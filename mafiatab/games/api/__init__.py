@@ -22,14 +22,7 @@ from ninja import Status as HttpStatus
 from ninja.errors import HttpError
 
 from mafiatab.api.auth import caller
-from mafiatab.api.errors import (
-    NOT_FOUND,
-    VERSIONED_WRITE,
-    Error,
-    Forbidden,
-    NotFound,
-    tournament_or_404,
-)
+from mafiatab.api.errors import NOT_FOUND, VERSIONED_WRITE, Error, Forbidden, NotFound
 from mafiatab.api.schemas import GameId
 from mafiatab.games import services
 from mafiatab.games.api.lookups import _game, _require, _run, _visible
@@ -48,6 +41,7 @@ from mafiatab.games.api.schemas import (
 )
 from mafiatab.games.models import Game, GameStatus, Protest, ProtocolVersion
 from mafiatab.games.selectors import points_shown, points_shown_to
+from mafiatab.tournaments.api import tournament_or_404
 from mafiatab.tournaments.disclosure import disclosure_for, withheld_message
 from mafiatab.tournaments.permissions import user_can
 

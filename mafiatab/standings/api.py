@@ -9,8 +9,9 @@ from django.utils.translation import gettext as _
 from ninja import Query, Router, Schema
 
 from mafiatab.api.auth import caller
-from mafiatab.api.errors import NOT_FOUND, Error, Forbidden, tournament_or_404
+from mafiatab.api.errors import NOT_FOUND, Error, Forbidden
 from mafiatab.standings.services import viewer_standings
+from mafiatab.tournaments.api import tournament_or_404
 from mafiatab.tournaments.permissions import user_can
 
 router = Router(tags=["standings"])

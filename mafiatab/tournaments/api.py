@@ -3,20 +3,40 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Literal
+from typing import Any, Literal
 
 from django.db.models import Count, Q
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 from ninja import Field, Router, Schema
 from ninja.pagination import paginate
 
-from mafiatab.api.errors import INVALID, NOT_FOUND, tournament_or_404
+from mafiatab.api.errors import INVALID, NOT_FOUND, SLUG_RE, Forbidden, NotFound
 from mafiatab.api.schemas import Pages
 from mafiatab.core.regulations import REGULATIONS
-from mafiatab.registrations.models import Status
 from mafiatab.tournaments.models import StaffRole, Tournament
+from mafiatab.tournaments.permissions import APPROVED, user_can
 
 router = Router(tags=["tournaments"])
+
+
+def tournament_or_404(slug: str) -> Tournament:
+    """The tournament at this address, or a 404 naming it."""
+    tournament = None
+    if SLUG_RE.fullmatch(slug):
+        tournament = Tournament.objects.filter(slug=slug).first()
+    if tournament is None:
+        raise NotFound(_("There is no tournament at the address %(slug)r.") % {"slug": slug})
+    return tournament
+
+
+def require(user: Any, tournament: Tournament, action: str) -> None:
+    """Refuse with 403 unless `user` may perform `action` in `tournament`."""
+    if not user_can(user, tournament, action):
+        raise Forbidden(
+            _("You may not do this in this tournament (%(action)s).") % {"action": action}
+        )
+
 
 Ruleset = Literal[tuple(REGULATIONS)]  # type: ignore[valid-type]
 
@@ -112,7 +132,7 @@ class TournamentDetailOut(TournamentOut):
 
 def _with_counts():
     return Tournament.objects.annotate(
-        participant_count=Count("registrations", filter=Q(registrations__status=Status.APPROVED))
+        participant_count=Count("registrations", filter=Q(registrations__status=APPROVED))
     )
 
 

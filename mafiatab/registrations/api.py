@@ -16,16 +16,7 @@ from ninja import Status as HttpStatus
 
 from mafiatab.accounts.models import User
 from mafiatab.api.auth import caller
-from mafiatab.api.errors import (
-    AUTH_ERRORS,
-    BAD_INPUT,
-    MAX_ID,
-    NOT_FOUND,
-    Error,
-    NotFound,
-    require,
-    tournament_or_404,
-)
+from mafiatab.api.errors import AUTH_ERRORS, BAD_INPUT, MAX_ID, NOT_FOUND, Error, NotFound
 from mafiatab.api.schemas import Nickname, Text
 from mafiatab.core.names import nickname_key
 from mafiatab.registrations.models import ACTIVE_STATUSES, Registration, Status
@@ -37,6 +28,7 @@ from mafiatab.registrations.services import (
     registration_reject,
     registration_withdraw,
 )
+from mafiatab.tournaments.api import require, tournament_or_404
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import user_can
 

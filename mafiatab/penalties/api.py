@@ -13,10 +13,11 @@ from django.http import HttpRequest
 from ninja import Field, Router, Schema
 from ninja import Status as HttpStatus
 
-from mafiatab.api.errors import AUTH_ERRORS, BAD_INPUT, NOT_FOUND, require, tournament_or_404
+from mafiatab.api.errors import AUTH_ERRORS, BAD_INPUT, NOT_FOUND
 from mafiatab.api.schemas import Nickname, Text, points
 from mafiatab.penalties.models import Kind, Penalty
 from mafiatab.penalties.services import penalty_give
+from mafiatab.tournaments.api import require, tournament_or_404
 
 router = Router(tags=["penalties"])
 
