@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import json
+from fractions import Fraction as F
+
 import pytest
 
 from mafiatab.core.problems import TournamentFileError
 from mafiatab.core.roles import Stage
 from mafiatab.core.stages import PointsMode, StagePlan, StageSpec
+from mafiatab.core.standings import compute_standings
+from mafiatab.core.tournament_file import dumps_tournament, parse_tournament, tournament_to_dict
+
+from .factories import game, tournament
 
 FULL = [
     {"stage": "qualifying", "games": 10},
@@ -109,3 +116,64 @@ def test_wrong_types_are_named_each():
     assert _codes({"stage": "qualifying"}) == [("stages", "type.list")]
     assert _codes([]) == [("stages", "stages.empty")]
     assert _codes([{}] * 4) == [("stages", "stages.too_many")]
+
+
+# The plan in the tournament file
+
+PLAN = [{"stage": "qualifying", "games": 10}, {"stage": "final", "players": 10, "games": 10}]
+
+
+def test_a_file_with_a_plan_is_read_and_written_back():
+    data = tournament(game("Q1"), game("F1", stage="final"), participants=100, stages=PLAN)
+    read = parse_tournament(data)
+    assert read.stages == StagePlan.parse(PLAN)
+    written = tournament_to_dict(read)
+    assert written["stages"] == [PLAN[0], {**PLAN[1], "points": "carry", "hide_extras": False}]
+    assert parse_tournament(json.loads(dumps_tournament(read))) == read
+
+
+def test_a_file_without_a_plan_writes_none():
+    read = parse_tournament(tournament(game("Q1")))
+    assert read.stages is None
+    assert "stages" not in tournament_to_dict(read)
+
+
+def test_the_plan_sets_b_of_8_6_unless_the_file_does():
+    # Anna is killed first in a black win: i = 1; B = round(0.4 * 10) = 4 from the plan.
+    games = [game("Q1", winner="black", first_killed=1), game("F1", stage="final")]
+    planned = compute_standings(parse_tournament(tournament(*games, participants=100, stages=PLAN)))
+    assert planned.compensation_b == 4
+    assert planned.row("Anna").compensation == F(1, 10)
+    set_in_file = tournament(*games, participants=100, stages=PLAN, games_before_final=2)
+    assert compute_standings(parse_tournament(set_in_file)).compensation_b == 1
+    assert (
+        compute_standings(parse_tournament(tournament(*games, participants=100))).compensation_b
+        == 0
+    )
+
+
+def test_a_refused_plan_refuses_the_file_with_every_problem():
+    bad = [{"stage": "qualifying", "games": 0}, {"stage": "final", "players": 15, "games": 1}]
+    with pytest.raises(TournamentFileError) as info:
+        parse_tournament(tournament(game("Q1", best_move=[1]), stages=bad))
+    found = [(p.game, p.field, p.code) for p in info.value.problems]
+    assert (None, "stages[1].games", "number.below_one") in found
+    assert (None, "stages[2].players", "stages.players_tables") in found
+    assert ("Q1", "best_move", "best_move.without_first_killed") in found
+
+
+def test_a_plan_of_the_wrong_type_is_refused_in_a_file_of_wrong_types():
+    with pytest.raises(TournamentFileError) as info:
+        parse_tournament(tournament(game("Q1", winner="nobody"), stages="final"))
+    fields = [p.field for p in info.value.problems]
+    assert "stages" in fields and "winner" in fields
+
+
+def test_a_game_whose_stage_is_not_in_the_plan_is_refused_naming_the_game():
+    with pytest.raises(TournamentFileError) as info:
+        parse_tournament(tournament(game("Q1"), game("S1", stage="semifinal"), stages=PLAN))
+    (found,) = info.value.problems
+    assert (found.game, found.code) == ("S1", "stages.game_not_in_plan")
+    assert str(found) == (
+        "game S1, field stage: the stage semifinal of this game is not in the stage plan"
+    )
