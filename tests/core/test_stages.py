@@ -13,7 +13,7 @@ from mafiatab.core.stages import PointsMode, StagePlan, StageSpec
 from mafiatab.core.standings import compute_standings
 from mafiatab.core.tournament_file import dumps_tournament, parse_tournament, tournament_to_dict
 
-from .factories import game, tournament
+from .factories import extra, game, tournament
 
 FULL = [
     {"stage": "qualifying", "games": 10},
@@ -177,3 +177,65 @@ def test_a_game_whose_stage_is_not_in_the_plan_is_refused_naming_the_game():
     assert str(found) == (
         "game S1, field stage: the stage semifinal of this game is not in the stage plan"
     )
+
+
+# Standings with a plan
+
+TWENTY = tuple(f"P{n:02}" for n in range(1, 21))
+
+
+def _table(first: int) -> tuple[str, ...]:
+    return TWENTY[first : first + 10]
+
+
+def _final_tournament(points: str = "carry") -> dict:
+    # Q1: P01-P10 red win, Q2: P11-P20 red win (P18-P20, black and don, lose). The
+    # final: P01-P07 and P18-P20, a black win: P18-P20 win it; P01 gets 0.4 extra.
+    finalists = (*TWENTY[:7], *TWENTY[17:])
+    return tournament(
+        game("Q1", players=_table(0), winner="red"),
+        game("Q2", players=_table(10), winner="red"),
+        game("F1", stage="final", players=finalists, winner="black", judge_extra=[extra(1, 0.4)]),
+        participants=100,
+        stages=[
+            {"stage": "qualifying", "games": 1},
+            {"stage": "final", "players": 10, "games": 1, "points": points},
+        ],
+    )
+
+
+def test_the_finalists_rank_first_by_their_total_when_points_carry():
+    standings = compute_standings(parse_tournament(_final_tournament()))
+    order = [r.player for r in standings.rows]
+    assert set(order[:10]) == {*TWENTY[:7], *TWENTY[17:]}
+    assert [r.stage for r in standings.rows] == [Stage.FINAL] * 10 + [Stage.QUALIFYING] * 10
+    assert order[0] == "P01"  # 1 + 0.4; every other finalist has 1
+    # P08 and P09 won their qualifying game (1 point) but did not play the final: below
+    # P18 who has 1 point too.
+    assert standings.row("P08").rank > standings.row("P18").rank
+    p01 = standings.row("P01")
+    assert p01.by_stage == ((Stage.QUALIFYING, F(1)), (Stage.FINAL, F(2, 5)))
+    assert p01.points_in(Stage.FINAL) == F(2, 5)
+    assert p01.rank == 1
+    row = standings.to_json()["standings"][0]
+    assert row["stage"] == "final"
+    assert row["by_stage"] == {"qualifying": 1.0, "final": 0.4}
+
+
+def test_the_finalists_rank_by_the_final_alone_when_points_reset():
+    standings = compute_standings(parse_tournament(_final_tournament("reset")))
+    order = [r.player for r in standings.rows]
+    # P18-P20 won the final (1 each, their total 1 too); P01 has 0.4 there (total 1.4)
+    assert set(order[:3]) == {"P18", "P19", "P20"}
+    assert order[3] == "P01"
+
+
+def test_without_a_plan_the_order_is_the_8_8_chain_alone():
+    data = _final_tournament()
+    del data["stages"]
+    standings = compute_standings(parse_tournament(data))
+    assert all(r.stage is None and r.by_stage == () for r in standings.rows)
+    assert "stages" not in standings.to_json()
+    assert "stage" not in standings.to_json()["standings"][0]
+    totals = [r.total for r in standings.rows]
+    assert totals == sorted(totals, reverse=True)
