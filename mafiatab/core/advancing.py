@@ -206,8 +206,9 @@ def advance(
 def _cut_remarks(
     eligible: list[Standing], taken: int, plan: StagePlan, stage: Stage
 ) -> dict[str, Remark]:
-    """The remark of every player of a tie at the cut: those with the points of the
-    last one in, on both sides of the cut, say what settled it."""
+    """The remark of every player of a tie at the cut: each player with the points of
+    the last one in says what set him apart from the player on the other side of the
+    cut (a clause of the 8.8 chain), or that the lot did."""
     if taken == 0 or taken >= len(eligible):
         return {}
     last, first_out = eligible[taken - 1], eligible[taken]
@@ -215,22 +216,26 @@ def _cut_remarks(
     if ranking_points(first_out, plan, stage) != points:
         return {}
     key_in, key_out = _tie_key(last, plan, stage), _tie_key(first_out, plan, stage)
-    remark = Remark("advance.tie_lot")
-    reset = len(key_in) > len(last.sort_key())
-    clauses = (("before", "total") if reset else ()) + _CHAIN_CLAUSES
+    clauses = (("before", "total") if is_reset(plan, stage) else ()) + _CHAIN_CLAUSES
+    remarks = {}
+    for index, row in enumerate(eligible):
+        if ranking_points(row, plan, stage) != points:
+            continue
+        key = _tie_key(row, plan, stage)
+        other = key_out if index < taken else key_in
+        remarks[row.player] = _settled_by(key, other, clauses)
+    return remarks
+
+
+def _settled_by(
+    key: tuple[Fraction | int, ...], other: tuple[Fraction | int, ...], clauses: tuple[str, ...]
+) -> Remark:
     for index, clause in enumerate(clauses, start=1):
-        if key_in[index] != key_out[index]:
-            remark = (
-                Remark("advance.tie_before")
-                if clause in ("before", "total")
-                else Remark("advance.tie_chain", {"clause": clause})
-            )
-            break
-    if remark.code == "advance.tie_lot":
-        decided = {r.player for r in eligible if _tie_key(r, plan, stage) == key_in}
-    else:
-        decided = {last.player, first_out.player}
-    return {player: remark for player in decided}
+        if key[index] != other[index]:
+            if clause in ("before", "total"):
+                return Remark("advance.tie_before")
+            return Remark("advance.tie_chain", {"clause": clause})
+    return Remark("advance.tie_lot")
 
 
 class Mark(Enum):
