@@ -239,3 +239,17 @@ def test_without_a_plan_the_order_is_the_8_8_chain_alone():
     assert "stage" not in standings.to_json()["standings"][0]
     totals = [r.total for r in standings.rows]
     assert totals == sorted(totals, reverse=True)
+
+
+def test_a_plan_advancing_more_players_than_the_participants_is_refused():
+    with pytest.raises(TournamentFileError) as info:
+        parse_tournament(
+            tournament(
+                game("Q1"),
+                participants=15,
+                stages=[*PLAN[:1], {"stage": "semifinal", "players": 20, "games": 2}],
+            )
+        )
+    (found,) = info.value.problems
+    assert (found.field, found.code) == ("stages[2].players", "stages.players_above_before")
+    assert found.message == "20 players cannot advance from a stage of 15 players"
