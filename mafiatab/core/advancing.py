@@ -358,6 +358,12 @@ def certain_mark(
     return None
 
 
+def choosing_order(standings: Standings, stage: Stage) -> tuple[str, ...]:
+    """The order in which the players of `stage` choose their seats game by game when
+    the organiser lets them (the final's sheet prints it): their rank order."""
+    return tuple(row.player for row in standings.group(stage))
+
+
 def standings_json(standings: Standings) -> dict[str, Any]:
     """The JSON document of `mafiatab standings FILE --json`: the standings' own, and
     with a running stage each row of its players has its `outlook`."""
