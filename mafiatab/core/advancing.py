@@ -169,7 +169,13 @@ def advance(
     if spec is None or source is None or spec.players is None:
         raise ValueError(f"no stage to advance into {into.value}")
     depth = plan.depth(source)
-    candidates = [r for r in standings.rows if r.stage is not None and plan.depth(r.stage) >= depth]
+    # Ranked as the standings rank the players of `source` while it is the furthest stage
+    # (its own points where the plan resets them); equal keys keep the standings' order,
+    # the lot's.
+    candidates = sorted(
+        (r for r in standings.rows if r.stage is not None and plan.depth(r.stage) >= depth),
+        key=lambda r: tuple(-value for value in _tie_key(r, plan, source)),
+    )
     places = spec.players
     taken: list[Standing] = []
     skipped: dict[str, Remark] = {}

@@ -302,16 +302,18 @@ def _with_stages(
 def _rank_by_stages(
     unranked: list[Standing], plan: StagePlan, seed: int
 ) -> tuple[tuple[Standing, ...], tuple[tuple[str, ...], ...]]:
-    """The players of the furthest stage first, then those of each stage before who did
-    not advance; each group in the order its stage's `points` says (carry: the 8.8
-    chain; reset: the stage's points, then the total before it, then the 8.8 chain)."""
+    """The players of the furthest stage first, in the order its `points` says (carry:
+    the 8.8 chain; reset: the stage's points, then the total before it, then the 8.8
+    chain); below them the players of each stage before who did not advance, by the
+    8.8 chain (stages.md)."""
     rows: list[Standing] = []
     lot: list[tuple[str, ...]] = []
     depths = sorted({plan.depth(s.stage) if s.stage else -1 for s in unranked}, reverse=True)
     for depth in depths:
         members = [s for s in unranked if (plan.depth(s.stage) if s.stage else -1) == depth]
         spec = plan.stages[depth] if depth >= 0 else None
-        reset = spec is not None and depth > 0 and spec.points is PointsMode.RESET
+        furthest = depth == depths[0]
+        reset = furthest and spec is not None and depth > 0 and spec.points is PointsMode.RESET
         keyed = []
         for s in members:
             key: tuple[Fraction | int, ...] = _chain(s)
