@@ -320,7 +320,7 @@ def outlook(standings: Standings) -> dict[str, Outlook]:
     target = plan.spec(nxt) if nxt else None
     if spec is None or target is None or target.players is None:
         return {}
-    regulation = get_regulation(standings.ruleset)
+    regulation = get_regulation(standings.ruleset or "fiim")
     group = standings.group(stage)
     places = target.players
     points = [ranking_points(r, plan, stage) for r in group]
