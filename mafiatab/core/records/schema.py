@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 import msgspec
 
-from mafiatab.core.problems import Problem
+from mafiatab.core.problems import TournamentFileError as TournamentFileError
 from mafiatab.core.roles import Role, Stage, Winner
 
 FORMAT: Final = "mafiatab-tournament/1"
@@ -21,14 +21,6 @@ WINNERS: dict[str, Winner] = {w.value: w for w in Winner}
 
 #: The deepest nesting of JSON the reading takes (a file needs 5 levels).
 MAX_DEPTH: Final = 64
-
-
-class TournamentFileError(ValueError):
-    """A refused tournament file or protocol, with every problem found."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        self.problems = problems
-        super().__init__("\n".join(str(p) for p in problems))
 
 
 def to_fraction(value: int | float | str | Decimal | Fraction) -> Fraction:
@@ -104,6 +96,7 @@ class _File(msgspec.Struct, gc=False):
     games_before_final: int | None = None
     lot_seed: int | None = None
     penalties: list[_TournamentPenalty] | None = None
+    stages: Any = None
 
 
 _FILE_DECODER = msgspec.json.Decoder(_File)
