@@ -224,12 +224,10 @@ PROBLEMS: dict[str, Any] = {
     "shots.seats": gettext_lazy(
         "shots must name every living black-team seat (%(expected)s), not %(given)s"
     ),
-    "shots.target": gettext_lazy("seat %(by)s shot seat %(seat)s, who is not in the game"),
     "check.before_shots": gettext_lazy("checks come after the shots"),
     "check.twice": gettext_lazy("the %(role)s already checked this night"),
     "check.absent": gettext_lazy("the %(role)s (seat %(seat)s) is not in the game this night"),
     "check.own": gettext_lazy("the %(role)s cannot check his own seat"),
-    "check.target": gettext_lazy("seat %(seat)s is not in the game"),
     "day.no_shots": gettext_lazy("the shots of night %(night)s are not logged"),
     "best_move.closed": gettext_lazy(
         "the best move comes in the last word of a first-night kill, before the first "

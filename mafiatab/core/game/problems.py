@@ -70,12 +70,10 @@ MESSAGES: dict[str, str] = {
     "night.vote_due": "{count} seats are nominated and no vote was logged",
     "shots.twice": "the shots of night {night} are already logged",
     "shots.seats": "shots must name every living black-team seat ({expected}), not {given}",
-    "shots.target": "seat {by} shot seat {seat}, who is not in the game",
     "check.before_shots": "checks come after the shots",
     "check.twice": "the {role} already checked this night",
     "check.absent": "the {role} (seat {seat}) is not in the game this night",
     "check.own": "the {role} cannot check his own seat",
-    "check.target": "seat {seat} is not in the game",
     "day.no_shots": "the shots of night {night} are not logged",
     "best_move.closed": "the best move comes in the last word of a first-night kill, "
     "before the first nomination of day 2",

@@ -73,6 +73,13 @@ def _need_alive(state: GameState, seat: int | None, field: str = "seat") -> int:
     return seat
 
 
+def _need_present(state: GameState, seat: int | None) -> int:
+    """A seat a foul or a removal may be given to: alive, or giving its last word."""
+    if seat is not None and seat in state.last_word:
+        return seat
+    return _need_alive(state, seat)
+
+
 def _leave(state: GameState, seats: Iterable[int], how: How, phase: Phase) -> GameState:
     """The seats leave; the end of the game is checked once, after all of them."""
     seats = tuple(seats)
@@ -111,10 +118,14 @@ def _cancel_voting(state: GameState) -> GameState:
 
 def _remove(state: GameState, seat: int, how: How, removal: Removal) -> GameState:
     state = _cancel_voting(state)
+    state = replace(state, removals=(*state.removals, removal))
+    if seat in state.last_word:
+        # Removed in his last word: a removal like any other, but he has already
+        # left; his departure stays as it was and the end is not checked again.
+        return replace(state, last_word=tuple(s for s in state.last_word if s != seat))
     night = state.night
     if night is not None and night.killed == seat:
         state = replace(state, nights=(*state.nights[:-1], replace(night, killed=None)))
-    state = replace(state, removals=(*state.removals, removal))
     return _leave(state, (seat,), how, state.phase)
 
 
@@ -147,7 +158,8 @@ def _nominate(state: GameState, event: Event) -> GameState:
             raise Refused("nominate.seat_twice", seat=seat, by=nomination.by)
     nominations = (*voting.nominations, Nomination(seat, by))
     voting = replace(voting, nominations=nominations, candidates=tuple(n.seat for n in nominations))
-    return replace(state, voting=voting)
+    # The first nomination ends the last word of the seat killed by the shot.
+    return replace(state, voting=voting, last_word=())
 
 
 def _vote(state: GameState, event: Event) -> GameState:
@@ -175,7 +187,8 @@ def _vote(state: GameState, event: Event) -> GameState:
     leaders = tuple(s for s, n in zip(candidates, counts, strict=True) if n == top)
     over = replace(voting, status=VotingStatus.OVER, candidates=())
     if len(leaders) == 1:
-        return _leave(replace(state, voting=over), leaders, How.VOTE, state.phase)
+        state = replace(state, voting=over, last_word=leaders)
+        return _leave(state, leaders, How.VOTE, state.phase)
     if not revote and set(leaders) == set(state.alive):
         return replace(state, voting=over)  # every living player tied: nobody leaves
     if revote and leaders == candidates:
@@ -204,6 +217,7 @@ def _lift(state: GameState, event: Event) -> GameState:
     over = replace(voting, status=VotingStatus.OVER, candidates=(), blocks=blocks)
     state = replace(state, voting=over)
     if votes * 2 > alive:
+        state = replace(state, last_word=voting.candidates)
         return _leave(state, voting.candidates, How.LIFT, state.phase)
     return state
 
@@ -256,6 +270,7 @@ def _night(state: GameState, event: Event) -> GameState:
         voting=Voting(day, VotingStatus.NONE),
         nights=(*state.nights, night),
         morning_kill=None,
+        last_word=(),
     )
     if day >= state.quiet_since + 3:
         return replace(state, winner=Winner.DRAW, end="draw")
@@ -273,11 +288,11 @@ def _shots(state: GameState, event: Event) -> GameState:
     given = tuple(by for by, _ in event.shots)
     if given != shooters:
         raise Refused("shots.seats", expected=seat_list(shooters), given=seat_list(given))
-    for by, target in event.shots:
-        if target is not None and not state.is_alive(target):
-            raise Refused("shots.target", by=by, seat=target)
+    # Every living black shooting the same living seat kills; anything else (a shot
+    # at a seat that has left included) is a miss.
     targets = {target for _, target in event.shots}
-    killed = next(iter(targets)) if len(targets) == 1 else None
+    target = next(iter(targets)) if len(targets) == 1 else None
+    killed = target if target is not None and state.is_alive(target) else None
     night = replace(night, shots=event.shots, killed=killed)
     return replace(state, nights=(*state.nights[:-1], night))
 
@@ -298,8 +313,7 @@ def _check(state: GameState, event: Event, role: Role) -> GameState:
         raise Refused("event.missing", field="seat")
     if seat == checker:
         raise Refused("check.own", role=name)
-    if not state.is_alive(seat):
-        raise Refused("check.target", seat=seat)
+    # Any other seat may be checked, one that has left included.
     checked = state.role(seat)
     if role is Role.DON:
         answer = "sheriff" if checked is Role.SHERIFF else "not_sheriff"
@@ -329,6 +343,7 @@ def _day(state: GameState, event: Event) -> GameState:
         state,
         phase=Phase(_DAY, day),
         morning_kill=killed,
+        last_word=() if killed is None else (killed,),
         lost_speech=tuple((s, d) for s, d in state.lost_speech if d >= day),
     )
     if killed is not None:
@@ -355,11 +370,11 @@ def _next_living(state: GameState, seat: int) -> int:
 
 
 def _foul(state: GameState, event: Event) -> GameState:
-    seat = _need_alive(state, event.seat)
+    seat = _need_present(state, event.seat)
     fouls = list(state.fouls)
     fouls[seat - 1] += 1
     state = replace(state, fouls=tuple(fouls))
-    if fouls[seat - 1] == 3:
+    if fouls[seat - 1] == 3 and state.is_alive(seat):
         state = replace(
             state, lost_speech=(*state.lost_speech, (seat, _lost_speech_day(state, seat)))
         )
@@ -387,7 +402,7 @@ def _lost_speech_day(state: GameState, seat: int) -> int:
 
 
 def _remove_event(state: GameState, event: Event) -> GameState:
-    seat = _need_alive(state, event.seat)
+    seat = _need_present(state, event.seat)
     if event.online and not state.settings.online:
         raise Refused("remove.online")
     removal = Removal(seat, event.reason, event.online, event.fined, state.phase)

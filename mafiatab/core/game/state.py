@@ -188,6 +188,10 @@ class GameState:
     """Every removal, a fourth foul included."""
     morning_kill: int | None = None
     """The seat killed in the night before today (his last word opens the day)."""
+    last_word: tuple[int, ...] = ()
+    """The seats that have left and are giving their last word now (game-log.md, Last
+    word): those voted or lifted out today until the night, the seat killed by the shot
+    until the day's first nomination. Fouls and a removal may still be given to them."""
     quiet_since: int = 1
     """The night from which the draw count runs (no departure since)."""
     checks: int = 0
@@ -313,6 +317,7 @@ class GameState:
             defence=[s.to_json() for s in self.defence_order()],
             lost_speech=[{"seat": s, "day": d} for s, d in self.lost_speech],
             first_killed=self.first_killed,
+            last_word=list(self.last_word),
             best_move=list(self.best_move),
             best_move_open=self.best_move_open,
             expects=[t.value for t in self.expects() if revealed or t not in _SECRET],

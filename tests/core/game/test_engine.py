@@ -71,6 +71,10 @@ def foul(seat):
     return {"type": "foul", "seat": seat}
 
 
+def remove(seat, reason="insult"):
+    return {"type": "remove", "seat": seat, "reason": reason}
+
+
 # --- speeches -------------------------------------------------------------------
 
 
@@ -184,6 +188,52 @@ def test_after_a_kill_that_ends_the_game_only_the_best_move_is_expected():
     done = state_of([*events, {"type": "best_move", "seats": [5, 7, 9]}])
     assert done.expects() == ()
     assert done.protocol()["best_move"] == [5, 7, 9]
+
+
+# --- the last word ---------------------------------------------------------------
+
+
+def test_the_last_word_runs_from_the_vote_to_the_night_and_from_the_kill_to_a_nomination():
+    voted = [nominate(1, 4), nominate(2, 6), {"type": "vote", "counts": [6, 4]}]
+    assert state_of(voted).last_word == (4,)
+    assert state_of(voted).public_json()["last_word"] == [4]
+    assert state_of([*voted, NIGHT]).last_word == ()
+    assert state_of([*voted, NIGHT, kill(1), DAY]).last_word == (1,)
+    assert state_of([*voted, NIGHT, kill(1), DAY, foul(2)]).last_word == (1,)
+    assert state_of([*voted, NIGHT, kill(1), DAY, nominate(2, 6)]).last_word == ()
+    assert state_of([*voted, NIGHT, miss(), DAY]).last_word == ()
+
+
+def test_the_lift_gives_every_seat_it_sends_out_a_last_word():
+    events = [nominate(1, 4), nominate(2, 6), {"type": "vote", "counts": [5, 5]}]
+    events += [{"type": "vote", "counts": [5, 5]}, {"type": "lift", "for": 6}]
+    assert state_of(events).last_word == (4, 6)
+    assert state_of([*events, remove(4)]).last_word == (6,)
+
+
+def test_the_single_nominee_leaves_at_the_night_without_a_window_after_it():
+    events = [NIGHT, miss(), DAY, nominate(1, 4), NIGHT]
+    state = state_of(events)
+    assert [d.to_json() for d in state.left] == [{"seat": 4, "how": "single", "day": 2}]
+    assert state.last_word == ()
+
+
+def test_a_third_foul_in_the_last_word_costs_no_speech():
+    voted = [nominate(1, 4), nominate(2, 6), {"type": "vote", "counts": [6, 4]}]
+    state = state_of([foul(4), foul(4), *voted, foul(4)])
+    assert state.fouls[3] == 3
+    assert state.lost_speech == ()
+
+
+def test_a_removal_in_the_last_word_keeps_the_departure_and_the_draw_count():
+    voted = [nominate(1, 4), nominate(2, 6), {"type": "vote", "counts": [6, 4]}]
+    before = state_of(voted)
+    after = state_of([*voted, remove(4)])
+    assert after.left == before.left
+    assert after.alive == before.alive
+    assert after.quiet_since == before.quiet_since
+    assert [r.seat for r in after.removals] == [4]
+    assert after.cancelled_days == frozenset({2})
 
 
 # --- voting state ---------------------------------------------------------------
