@@ -14,12 +14,14 @@ from typing import Any
 from mafiatab.core.game.log import Event, EventType
 from mafiatab.core.game.problems import GameProblem, seat_list
 from mafiatab.core.game.state import (
+    BlockResult,
     Check,
     Departure,
     GameState,
     How,
     Night,
     Nomination,
+    Outcome,
     Phase,
     PhaseKind,
     Removal,
@@ -182,21 +184,31 @@ def _vote(state: GameState, event: Event) -> GameState:
     block = VotingBlock(
         day, candidates, counts, tuple(by_seat[s] for s in candidates), revote=revote
     )
-    voting = replace(voting, blocks=(*voting.blocks, block))
     top = max(counts)
     leaders = tuple(s for s, n in zip(candidates, counts, strict=True) if n == top)
-    over = replace(voting, status=VotingStatus.OVER, candidates=())
+
+    def with_block(
+        status: VotingStatus, result: BlockResult, seats: tuple[int, ...] = ()
+    ) -> Voting:
+        blocks = (*voting.blocks, replace(block, result=result))
+        return replace(voting, status=status, candidates=seats, blocks=blocks)
+
+    over = VotingStatus.OVER
     if len(leaders) == 1:
-        state = replace(state, voting=over, last_word=leaders)
+        voted = with_block(over, BlockResult(Outcome.LEAVES, leaders))
+        state = replace(state, voting=voted, last_word=leaders)
         return _leave(state, leaders, How.VOTE, state.phase)
     if not revote and set(leaders) == set(state.alive):
-        return replace(state, voting=over)  # every living player tied: nobody leaves
+        # every living player tied: nobody leaves
+        return replace(state, voting=with_block(over, BlockResult(Outcome.NOBODY, why="all_tied")))
     if revote and leaders == candidates:
         if len(leaders) == 3 and len(state.alive) == 9 and not state.settings.lift_three_at_nine:
-            return replace(state, voting=over)
-        return replace(state, voting=replace(voting, status=VotingStatus.LIFT))
-    voting = replace(voting, status=VotingStatus.REVOTE, candidates=leaders)
-    return replace(state, voting=voting)
+            result = BlockResult(Outcome.NOBODY, leaders, why="three_at_nine")
+            return replace(state, voting=with_block(over, result))
+        result = BlockResult(Outcome.LIFT, leaders)
+        return replace(state, voting=with_block(VotingStatus.LIFT, result, candidates))
+    result = BlockResult(Outcome.REVOTE, leaders)
+    return replace(state, voting=with_block(VotingStatus.REVOTE, result, leaders))
 
 
 def _lift(state: GameState, event: Event) -> GameState:
@@ -213,29 +225,24 @@ def _lift(state: GameState, event: Event) -> GameState:
         raise Refused("event.missing", field="for")
     if not 0 <= votes <= alive:
         raise Refused("lift.range", alive=alive, value=votes)
-    blocks = (*voting.blocks[:-1], replace(voting.blocks[-1], lift=votes))
+    leave = votes * 2 > alive
+    tied = voting.candidates
+    result = (
+        BlockResult(Outcome.LEAVES, tied) if leave else BlockResult(Outcome.NOBODY, tied, "lift")
+    )
+    blocks = (*voting.blocks[:-1], replace(voting.blocks[-1], lift=votes, result=result))
     over = replace(voting, status=VotingStatus.OVER, candidates=(), blocks=blocks)
     state = replace(state, voting=over)
-    if votes * 2 > alive:
+    if leave:
         state = replace(state, last_word=voting.candidates)
         return _leave(state, voting.candidates, How.LIFT, state.phase)
     return state
 
 
 def _is_three_at_nine(state: GameState, voting: Voting) -> bool:
-    """The day's last vote was a revote that tied the same three seats with nine alive."""
-    if len(voting.blocks) < 2 or len(state.alive) != 9:
-        return False
-    last, before = voting.blocks[-1], voting.blocks[-2]
-    return (
-        last.revote
-        and len(last.nominees) == 3
-        and len(set(last.votes)) == 1
-        and last.nominees
-        == tuple(
-            s for s, n in zip(before.nominees, before.votes, strict=True) if n == max(before.votes)
-        )
-    )
+    """The day's last revote tied the same three seats with nine alive (no lift)."""
+    result = voting.blocks[-1].result if voting.blocks else None
+    return result is not None and result.why == "three_at_nine"
 
 
 def night_refusal(voting: Voting) -> Refused | None:
@@ -251,7 +258,12 @@ def _night(state: GameState, event: Event) -> GameState:
         raise refusal
     if voting.status is VotingStatus.OPEN and len(voting.nominations) == 1:
         single = voting.nominations[0]
-        block = VotingBlock(day, (single.seat,), (), (single.by,))
+        result = (
+            BlockResult(Outcome.LEAVES, (single.seat,))
+            if day > 1
+            else BlockResult(Outcome.NOBODY, (single.seat,), "day1_single")
+        )
+        block = VotingBlock(day, (single.seat,), (), (single.by,), result=result)
         voting = replace(voting, status=VotingStatus.OVER, blocks=(block,))
         state = replace(state, voting=voting)
         if day > 1:

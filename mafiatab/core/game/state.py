@@ -18,7 +18,9 @@ from mafiatab.core.game.night import GESTURES as GESTURES
 from mafiatab.core.game.night import Check as Check
 from mafiatab.core.game.night import Night as Night
 from mafiatab.core.game.settings import TableSettings
+from mafiatab.core.game.voting import BlockResult as BlockResult
 from mafiatab.core.game.voting import Nomination as Nomination
+from mafiatab.core.game.voting import Outcome as Outcome
 from mafiatab.core.game.voting import Voting as Voting
 from mafiatab.core.game.voting import VotingBlock as VotingBlock
 from mafiatab.core.game.voting import VotingStatus as VotingStatus
@@ -312,7 +314,7 @@ class GameState:
             table=self.settings.code,
             seats=list(self.log.seats),
             voting=self.voting.to_json(),
-            blocks=[b.to_json() for b in self.voting_blocks()],
+            blocks=[b.public_json() for b in self.voting_blocks()],
             speeches=[s.to_json() for s in self.speech_order()],
             defence=[s.to_json() for s in self.defence_order()],
             lost_speech=[{"seat": s, "day": d} for s, d in self.lost_speech],
