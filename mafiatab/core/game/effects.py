@@ -23,6 +23,8 @@ class Effect:
     block: VotingBlock | None = None
     """The voting block the event recorded or decided (a vote, a lift, a single
     nominee at the night), with its result."""
+    removed: int | None = None
+    """The seat the event removed (a removal, a fourth foul; in his last word too)."""
     cancelled: int | None = None
     """The day whose voting the event cancelled (a removal, a fourth foul)."""
     winner: Winner | None = None
@@ -35,6 +37,7 @@ class Effect:
         return {
             "left": [d.to_json() for d in self.left],
             "block": self.block.public_json() if self.block else None,
+            "removed": self.removed,
             "cancelled": self.cancelled,
             "winner": self.winner.value if self.winner else None,
             "night_kill": self.night_kill,
@@ -54,9 +57,11 @@ def effect_of(before: GameState, after: GameState) -> Effect:
     night_kill = None
     if before.phase.is_night() and after.phase.is_day():
         night_kill = any(d.phase.is_night() for d in left)
+    removals = after.removals[len(before.removals) :]
     return Effect(
         left=left,
         block=block,
+        removed=removals[0].seat if removals else None,
         cancelled=cancelled[0] if cancelled else None,
         winner=after.winner if after.winner is not None and before.winner is None else None,
         night_kill=night_kill,

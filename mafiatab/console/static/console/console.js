@@ -250,10 +250,13 @@
         ]),
         foot,
       ]);
+      // A seat that has left keeps its last word: it may still get a foul then.
+      var speaking = (st.last_word || []).indexOf(seat) >= 0 && !view.finished;
       if (left[seat]) {
         tile.classList.add("c-left");
-        foot.appendChild(el("span", { cls: "c-gone", text: T.left }));
-      } else if (!view.finished) {
+        foot.appendChild(el("span", { cls: "c-gone", text: speaking ? T.last_word : T.left }));
+      }
+      if (!view.finished && (!left[seat] || speaking)) {
         var fb = button(T.foul, "foul", { seat: seat }, "c-foul");
         fb.setAttribute("data-testid", "foul-" + seat);
         foot.appendChild(fb);
@@ -332,9 +335,11 @@
       }
     }
     var noms = voting.nominations || [];
+    var cancelled = voting.status === "cancelled";
     box.appendChild(el("p", { cls: "c-noms", "data-testid": "nominations", text: noms.length
       ? T.nominated + ": " + noms.map(function (n) { return n.seat + " (" + n.by + ")"; }).join(", ")
-      : T.nobody_nominated }));
+      : cancelled ? "" : T.nobody_nominated }));
+    if (cancelled) box.appendChild(el("p", { cls: "c-cancelled", "data-testid": "voting-cancelled", text: T.voting_cancelled }));
     if (expects("vote")) box.appendChild(votePanel(voting));
     if (expects("lift")) box.appendChild(liftPanel(voting));
     if (expects("night")) box.appendChild(button(T.to_night, "send", { type: "night" }, "c-big c-night"));
