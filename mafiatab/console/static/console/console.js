@@ -253,8 +253,9 @@
       // A seat that has left keeps its last word: it may still get a foul then.
       var speaking = (st.last_word || []).indexOf(seat) >= 0 && !view.finished;
       if (left[seat]) {
-        tile.classList.add("c-left");
-        foot.appendChild(el("span", { cls: "c-gone", text: speaking ? T.last_word : T.left }));
+        tile.classList.add(speaking ? "c-left-speaking" : "c-left");
+        foot.appendChild(el("span", { cls: "c-gone", text: T.left }));
+        if (speaking) foot.appendChild(el("span", { cls: "c-lastword", "data-testid": "last-word-" + seat, text: T.last_word }));
       }
       if (!view.finished && (!left[seat] || speaking)) {
         var fb = button(T.foul, "foul", { seat: seat }, "c-foul");
