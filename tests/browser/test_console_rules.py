@@ -46,6 +46,9 @@ def test_a_foul_in_the_last_word_and_a_check_of_the_seat_voted_out(page, two_tab
     assert tile.locator(".c-dot.on").count() == 1
     assert page.locator("[data-testid=foul-6]").count() == 1
     assert "Seat 4 leaves." in page.locator("[data-testid=log]").text_content()
+    assert page.locator("[data-testid=vote-result]").inner_text() == (
+        "Vote: 4 — 6; 6 — 4. Seat 4 leaves."
+    )
 
     # At night his last word is over; the don may check him all the same.
     page.click("[data-action=send][data-type=night]")

@@ -341,6 +341,11 @@
       ? T.nominated + ": " + noms.map(function (n) { return n.seat + " (" + n.by + ")"; }).join(", ")
       : cancelled ? "" : T.nobody_nominated }));
     if (cancelled) box.appendChild(el("p", { cls: "c-cancelled", "data-testid": "voting-cancelled", text: T.voting_cancelled }));
+    // The day's last vote as the log tells it: its counts and what it came to.
+    var told = (voting.blocks || []).length && (view.entries || []).filter(function (e) {
+      return e.event && (e.event.type === "vote" || e.event.type === "lift") && !e.undone;
+    }).pop();
+    if (told) box.appendChild(el("p", { cls: "c-now", "data-testid": "vote-result", text: told.text }));
     if (expects("vote")) box.appendChild(votePanel(voting));
     if (expects("lift")) box.appendChild(liftPanel(voting));
     if (expects("night")) box.appendChild(button(T.to_night, "send", { type: "night" }, "c-big c-night"));
