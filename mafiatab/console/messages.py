@@ -258,6 +258,9 @@ PROBLEMS: dict[str, Any] = {
     "game.day_only": gettext_lazy("this event comes only during a day, not at night %(night)s"),
     "game.night_only": gettext_lazy("this event comes only at night, not on day %(day)s"),
     "seat.not_alive": gettext_lazy("seat %(seat)s is not in the game"),
+    "seat.last_word_over": gettext_lazy(
+        "seat %(seat)s has left the game and his last word is over"
+    ),
     "voting.day1_off": gettext_lazy("day 1 has no voting at this table (day1_voting off)"),
     "voting.cancelled": gettext_lazy("the voting of day %(day)s was cancelled by a removal"),
     "voting.over": gettext_lazy("the voting of day %(day)s is over"),

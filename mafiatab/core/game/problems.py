@@ -50,6 +50,7 @@ MESSAGES: dict[str, str] = {
     "game.day_only": "this event comes only during a day, not at night {night}",
     "game.night_only": "this event comes only at night, not on day {day}",
     "seat.not_alive": "seat {seat} is not in the game",
+    "seat.last_word_over": "seat {seat} has left the game and his last word is over",
     "voting.day1_off": "day 1 has no voting at this table (day1_voting off)",
     "voting.cancelled": "the voting of day {day} was cancelled by a removal",
     "voting.over": "the voting of day {day} is over",

@@ -75,10 +75,17 @@ def _need_alive(state: GameState, seat: int | None, field: str = "seat") -> int:
     return seat
 
 
+#: The departures that give a last word.
+_LAST_WORD = (How.VOTE, How.LIFT, How.SINGLE, How.SHOT)
+
+
 def _need_present(state: GameState, seat: int | None) -> int:
     """A seat a foul or a removal may be given to: alive, or giving its last word."""
     if seat is not None and seat in state.last_word:
         return seat
+    spoke = seat is not None and any(d.seat == seat and d.how in _LAST_WORD for d in state.left)
+    if spoke and not any(r.seat == seat for r in state.removals):
+        raise Refused("seat.last_word_over", field="seat", seat=seat)
     return _need_alive(state, seat)
 
 
