@@ -54,6 +54,8 @@ def test_a_foul_in_the_last_word_and_a_check_of_the_seat_voted_out(page, two_tab
     page.click("[data-action=send][data-type=night]")
     page.locator("[data-testid=phase]", has_text="Night 1").wait_for()
     assert page.locator("[data-testid=foul-4]").count() == 0
+    # A shot may name the seat that has left (a miss): it is offered, marked as gone.
+    assert "c-gone-seat" in (page.locator("[data-testid=aim-7-4]").get_attribute("class") or "")
     page.click("[data-testid=aim-7-1]")
     page.click("[data-testid=aim-9-1]")
     page.click("[data-testid=aim-5-1]")

@@ -410,7 +410,11 @@
       var shooters = alive().filter(function (s) { return roleOf(s) === "black" || roleOf(s) === "don"; });
       shooters.forEach(function (by) {
         part.appendChild(el("p", { cls: "c-shooter", text: by + " " + nick(by) + " (" + T["role_" + roleOf(by)] + ") " + T.shoots + ":" }));
-        var row = seatButtons("aim", alive(), { by: by }, ui.shots[by] ? [ui.shots[by]] : []);
+        // A shot may name any seat; one that has left is a miss (marked as gone).
+        var row = seatButtons("aim", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], { by: by }, ui.shots[by] ? [ui.shots[by]] : []);
+        row.querySelectorAll("[data-seat]").forEach(function (b) {
+          if (alive().indexOf(parseInt(b.dataset.seat, 10)) < 0) b.classList.add("c-gone-seat");
+        });
         var none = button(T.no_shot, "aim", { by: by, seat: "" }, "btn-ghost c-sbtn");
         none.setAttribute("data-testid", "aim-" + by + "-none");
         if (ui.shots[by] === null) none.classList.add("c-on");
