@@ -33,6 +33,8 @@ class Replayed:
     problems: list[Problem]
     candidates: list[tuple[int, ...]] = field(default_factory=list)
     """For each event replayed, the seats a vote or lift at that point was about."""
+    effects: list[core_game.Effect] = field(default_factory=list)
+    """For each event replayed, what it did (who left, the block it decided)."""
 
 
 def document(header: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any]:
@@ -46,18 +48,20 @@ def replay(header: dict[str, Any], events: list[dict[str, Any]]) -> Replayed:
     from mafiatab.console.messages import problem_text
 
     candidates: list[tuple[int, ...]] = []
+    effects: list[core_game.Effect] = []
     try:
         log = core_game.parse_log(document(header, events))
         game = core_game.Game(log.with_events(()))
         for event in log.events:
-            candidates.append(game.state.voting.candidates)
-            game.apply(event)
+            before = game.state
+            candidates.append(before.voting.candidates)
+            effects.append(core_game.effect_of(before, game.apply(event)))
     except core_game.GameLogError as exc:
         problems = [
             Problem(code=p.code, event=p.event, message=problem_text(p)) for p in exc.problems
         ]
-        return Replayed(state=None, problems=problems, candidates=candidates)
-    return Replayed(state=game.state, problems=[], candidates=candidates)
+        return Replayed(state=None, problems=problems, candidates=candidates, effects=effects)
+    return Replayed(state=game.state, problems=[], candidates=candidates, effects=effects)
 
 
 def is_finished(state: core_game.GameState) -> bool:

@@ -52,15 +52,68 @@ def _remove(event: dict[str, Any]) -> str:
     return text
 
 
-def _vote(event: dict[str, Any], seats: tuple[int, ...] = ()) -> str:
+def _vote(event: dict[str, Any], seats: tuple[int, ...] = (), revote: bool = False) -> str:
     counts = event.get("counts") or []
     if seats and len(seats) == len(counts):
-        pairs = "; ".join(
+        text = "; ".join(
             _("%(seat)s — %(n)s") % {"seat": seat, "n": n}
             for seat, n in zip(seats, counts, strict=True)
         )
-        return _("Vote: %(counts)s.") % {"counts": pairs}
-    return _("Vote: %(counts)s.") % {"counts": ", ".join(str(c) for c in counts)}
+    else:
+        text = ", ".join(str(c) for c in counts)
+    if revote:
+        return _("Revote: %(counts)s.") % {"counts": text}
+    return _("Vote: %(counts)s.") % {"counts": text}
+
+
+def result_text(result: Any, *, single: bool = False) -> str:
+    """What a voting block came to (`BlockResult.to_json()`), as a sentence."""
+    if not isinstance(result, dict):
+        return ""
+    seats = result.get("seats") or []
+    listed = {"seats": _seats(seats), "seat": seats[0] if seats else ""}
+    outcome, why = result.get("outcome"), result.get("why")
+    if outcome == "leaves":
+        if single:
+            return _("Seat %(seat)s, the only nominee, leaves.") % listed
+        if len(seats) == 1:
+            return _("Seat %(seat)s leaves.") % listed
+        return _("Seats %(seats)s leave.") % listed
+    if outcome == "revote":
+        return _("A tie: seats %(seats)s go to a revote.") % listed
+    if outcome == "lift":
+        return _("Tied again: the lift vote for seats %(seats)s.") % listed
+    nobody = {
+        "all_tied": _("Every living player is tied: nobody leaves."),
+        "lift": _("Nobody leaves."),
+        "three_at_nine": _("Three tied with nine alive: no lift vote, nobody leaves."),
+        "day1_single": _("Seat %(seat)s is the only nominee: on day 1 nobody leaves.") % listed,
+    }
+    return str(nobody.get(str(why), _("Nobody leaves.")))
+
+
+def _effect_text(kind: Any, effect: Any) -> str:
+    """What an event did (`Effect.to_json()`): who left and how, the vote's result, the
+    voting cancelled, the end of the game."""
+    if not isinstance(effect, dict):
+        return ""
+    parts: list[str] = []
+    block = effect.get("block")
+    if isinstance(block, dict):
+        parts.append(result_text(block.get("result"), single=not block.get("votes")))
+    if kind == "day" and effect.get("night_kill") is not None:
+        killed = [d.get("seat") for d in effect.get("left") or []]
+        if effect.get("night_kill") and killed:
+            parts.append(_("Seat %(seat)s was killed in the night.") % {"seat": killed[0]})
+        else:
+            parts.append(_("Nobody was killed in the night."))
+    if kind == "foul" and effect.get("removed") is not None:
+        parts.append(_("Seat %(seat)s is removed (4 fouls).") % {"seat": effect["removed"]})
+    if effect.get("cancelled") is not None:
+        parts.append(_("The voting of day %(day)s is cancelled.") % {"day": effect["cancelled"]})
+    if effect.get("winner"):
+        parts.append(winner_text(effect["winner"]))
+    return " ".join(p for p in parts if p)
 
 
 def _lift(event: dict[str, Any], seats: tuple[int, ...] = ()) -> str:
@@ -72,12 +125,20 @@ def _lift(event: dict[str, Any], seats: tuple[int, ...] = ()) -> str:
     return _("Lift vote: %(n)s for all the tied leaving.") % {"n": event.get("for")}
 
 
-def event_text(event: dict[str, Any], seats: tuple[int, ...] = ()) -> str:
+def event_text(event: dict[str, Any], seats: tuple[int, ...] = (), effect: Any = None) -> str:
     """One event of the log as a sentence; `seats`, for a vote or a lift, the seats it
-    was about (the candidates in order)."""
+    was about (the candidates in order); `effect`, what it did (`Effect.to_json()`),
+    told after it: who left and how, the vote's result, the voting it cancelled."""
+    text = _event_text(event, seats, effect)
+    told = _effect_text(event.get("type"), effect)
+    return f"{text} {told}" if told else text
+
+
+def _event_text(event: dict[str, Any], seats: tuple[int, ...], effect: Any) -> str:
     kind = event.get("type")
     if kind == "vote":
-        return _vote(event, seats)
+        block = effect.get("block") if isinstance(effect, dict) else None
+        return _vote(event, seats, revote=bool(isinstance(block, dict) and block.get("revote")))
     if kind == "lift":
         return _lift(event, seats)
     simple = {
@@ -197,6 +258,9 @@ PROBLEMS: dict[str, Any] = {
     "game.day_only": gettext_lazy("this event comes only during a day, not at night %(night)s"),
     "game.night_only": gettext_lazy("this event comes only at night, not on day %(day)s"),
     "seat.not_alive": gettext_lazy("seat %(seat)s is not in the game"),
+    "seat.last_word_over": gettext_lazy(
+        "seat %(seat)s has left the game and his last word is over"
+    ),
     "voting.day1_off": gettext_lazy("day 1 has no voting at this table (day1_voting off)"),
     "voting.cancelled": gettext_lazy("the voting of day %(day)s was cancelled by a removal"),
     "voting.over": gettext_lazy("the voting of day %(day)s is over"),
@@ -224,12 +288,10 @@ PROBLEMS: dict[str, Any] = {
     "shots.seats": gettext_lazy(
         "shots must name every living black-team seat (%(expected)s), not %(given)s"
     ),
-    "shots.target": gettext_lazy("seat %(by)s shot seat %(seat)s, who is not in the game"),
     "check.before_shots": gettext_lazy("checks come after the shots"),
     "check.twice": gettext_lazy("the %(role)s already checked this night"),
     "check.absent": gettext_lazy("the %(role)s (seat %(seat)s) is not in the game this night"),
     "check.own": gettext_lazy("the %(role)s cannot check his own seat"),
-    "check.target": gettext_lazy("seat %(seat)s is not in the game"),
     "day.no_shots": gettext_lazy("the shots of night %(night)s are not logged"),
     "best_move.closed": gettext_lazy(
         "the best move comes in the last word of a first-night kill, before the first "

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from mafiatab.console import engine
-from mafiatab.console.messages import event_text, phase_text, winner_text
+from mafiatab.console.messages import event_text, phase_text, result_text, winner_text
 from mafiatab.console.models import EntryKind, GameLog
 from mafiatab.games.models import Game
 
@@ -114,6 +114,7 @@ def log_view(game: Game, *, full: bool, disclose: bool) -> dict[str, Any]:
         e.number for e in entries if e.kind == EntryKind.EVENT and e.number not in undone
     ]
     about = dict(zip(live_numbers, replayed.candidates, strict=False))
+    effects = {n: e.to_json() for n, e in zip(live_numbers, replayed.effects, strict=False)}
     if not shown:
         entries = _without_checks(entries)
         view["number"] = len(entries)
@@ -132,7 +133,11 @@ def log_view(game: Game, *, full: bool, disclose: bool) -> dict[str, Any]:
                 "event": event,
                 "undone": entry.number in undone,
                 "undoes": numbering.get(entry.undoes.number) if entry.undoes is not None else None,
-                "text": event_text(event, about.get(entry.number, ())) if event is not None else "",
+                "text": (
+                    event_text(event, about.get(entry.number, ()), effects.get(entry.number))
+                    if event is not None
+                    else ""
+                ),
             }
         )
     view["board"] = board(view)
@@ -171,6 +176,8 @@ def board(view: dict[str, Any]) -> dict[str, Any]:
             "lift": block.get("lift"),
             "pairs": list(zip(block.get("nominees") or [], block.get("votes") or [], strict=False)),
             "nominees": block.get("nominees") or [],
+            "single": not block.get("votes"),
+            "result_text": result_text(block.get("result"), single=not block.get("votes")),
         }
         for block in state.get("blocks") or []
         if block.get("day") == today

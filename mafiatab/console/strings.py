@@ -19,6 +19,7 @@ def console_strings() -> dict[str, str]:
         "nominates": _("nominates"),
         "nominated": _("Nominated"),
         "nobody_nominated": _("Nobody is nominated yet."),
+        "voting_cancelled": _("Today's voting is cancelled by a removal."),
         "vote": _("Vote"),
         "revote": _("Revote among the tied"),
         "lift": _("Lift vote: all the tied leave?"),

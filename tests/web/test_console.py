@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
+from django.utils import translation
 
 from mafiatab.audit.models import AuditEntry
 from mafiatab.console import services
@@ -572,3 +573,89 @@ def test_a_start_without_the_roles_dealt_says_which_to_choose_in_russian(client,
     assert "Выберите места двух чёрных игроков." in detail
     assert "null" not in detail and "1..10" not in detail
     assert GameLog.objects.count() == 0
+
+
+# --- the rules of real games, and the log told as a game ----------------------------------
+
+
+def test_a_seat_voted_out_gets_a_foul_in_his_last_word_and_a_check_after_it(client, started):
+    game = started["game1"]
+    client.force_login(started["judge"])
+    for n, event in enumerate(GAME[:3]):
+        assert _post(client, game, "/events", _event_body(event, after=n)).status_code == 201
+    state = client.get(_url(game)).json()["state"]
+    assert state["last_word"] == [5] and 5 not in state["alive"]
+    assert "foul" in state["expects"]
+    fouled = _post(client, game, "/events", _event_body({"type": "foul", "seat": 5}, after=3))
+    assert fouled.status_code == 201, fouled.content
+    assert fouled.json()["state"]["fouls"] == {"5": 1}
+    steps = [{"type": "night"}, {"type": "shots", "by": {"7": 1, "9": 1}}]
+    steps += [{"type": "don_check", "seat": 5}, {"type": "sheriff_check", "seat": 5}]
+    for n, event in enumerate(steps, start=4):
+        answer = _post(client, game, "/events", _event_body(event, after=n))
+        assert answer.status_code == 201, answer.content
+    night = answer.json()["state"]["nights"][-1]
+    assert night["don_check"]["answer"] == "not_sheriff"
+    assert night["sheriff_check"]["answer"] == "black"
+    late = _post(client, game, "/events", _event_body({"type": "foul", "seat": 5}, after=8))
+    assert late.status_code == 422 and "5" in late.json()["detail"]
+
+
+def test_the_log_tells_who_left_and_how_after_every_vote_and_night(started):
+    from mafiatab.console.selectors import log_view
+
+    log, judge, game = started["log"], started["judge"], started["game1"]
+    for event in GAME:
+        _append(log, judge, event)
+    texts = [e["text"] for e in log_view(game, full=True, disclose=True)["entries"]]
+    assert texts[2] == "Vote: 5 — 6; 9 — 4. Seat 5 leaves."
+    assert texts[7] == "The day begins. Seat 1 was killed in the night."
+    assert texts[14] == "The day begins. Seat 3 was killed in the night."
+    assert texts[16] == "The night falls. Seat 7, the only nominee, leaves. The red team wins."
+
+
+def test_a_revote_a_lost_lift_and_a_cancelled_day_are_told(started):
+    from mafiatab.console.selectors import log_view
+
+    log, judge, game = started["log"], started["judge"], started["game1"]
+    events = [{"type": "nominate", "by": 1, "seat": 4}, {"type": "nominate", "by": 2, "seat": 6}]
+    events += [{"type": "vote", "counts": [5, 5]}, {"type": "vote", "counts": [5, 5]}]
+    events += [{"type": "lift", "for": 4}, {"type": "remove", "seat": 8, "reason": "threats"}]
+    events += [{"type": "night"}, {"type": "shots", "by": {"5": None, "7": 2, "9": 2}}]
+    events += [{"type": "day"}]
+    for event in events:
+        _append(log, judge, event)
+    with translation.override("ru"):
+        view = log_view(game, full=False, disclose=False)
+    texts = [e["text"] for e in view["entries"]]
+    assert texts[2] == "Голосование: 4 — 5; 6 — 5. Поровну: игроки 4, 6 идут на переголосование."
+    assert texts[3] == "Переголосование: 4 — 5; 6 — 5. Снова поровну: подъём за игроков 4, 6."
+    assert texts[4].endswith("Никто не покидает игру.")
+    assert texts[5] == "Игрок 8 удалён: threats. Голосование дня 2 отменено."
+    assert texts[-1] == "Наступает день. Ночью никто не убит."
+
+
+def test_the_board_of_a_finished_game_names_the_single_nominee_and_every_result(client, started):
+    log, judge, game = started["log"], started["judge"], started["game1"]
+    for event in GAME:
+        _append(log, judge, event)
+    url = reverse("console:board", args=[game.tournament.slug, game.pk])
+    board = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    votes = re.findall(r'data-testid="board-votes">(.*?)</p>', board, re.S)
+    assert [" ".join(re.sub(r"<[^>]+>", " ", v).split()) for v in votes] == [
+        "Единственный выставленный: 7 → Игрок 7, единственный выставленный, покидает игру."
+    ]
+
+
+def test_the_board_says_the_voting_is_cancelled_and_who_left_by_the_vote(client, started):
+    log, judge, game = started["log"], started["judge"], started["game1"]
+    for event in GAME[:3]:
+        _append(log, judge, event)
+    url = reverse("console:board", args=[game.tournament.slug, game.pk])
+    board = client.get(url).content.decode()
+    assert "→ Seat 5 leaves." in board
+    for event in GAME[3:8]:
+        _append(log, judge, event)
+    _append(log, judge, {"type": "remove", "seat": 1, "reason": "insult"})
+    board = client.get(url).content.decode()
+    assert "Today's voting is cancelled by a removal." in board

@@ -15,13 +15,16 @@ A `GameState` is frozen: `phase`, `alive`, `left` (how and when), `fouls`,
 `lost_speech`, `voting` (nominations with `by`, candidates, revote or lift due,
 cancelled), `nights` (shots, kill, checks and answers), `first_killed`,
 `best_move`, `best_move_open`, `winner`, `speech_order()`, `defence_order()` and
-`expects()`, the event types the rules allow next. `to_json()` is the document of
-`mafiatab game replay --json`; `public_json()` adds the open facts for spectators
-and never a role or a night secret before the end; `judge_json()` adds the roles
-and the nights. Problems are `GameProblem`s: a code of `MESSAGES`, its parameters,
-and the event (1-based position and type) or document field concerned.
+`expects()`, the event types the rules allow next. `effect_of(before, after)` tells
+what one event did (who left, the voting block it decided, the voting it cancelled).
+`to_json()` is the document of `mafiatab game replay --json`; `public_json()` adds
+the open facts for spectators and never a role or a night secret before the end;
+`judge_json()` adds the roles and the nights. Problems are `GameProblem`s: a code
+of `MESSAGES`, its parameters, and the event (1-based position and type) or
+document field concerned.
 """
 
+from mafiatab.core.game.effects import Effect, effect_of
 from mafiatab.core.game.engine import (
     FOUL_REMOVAL_REASON,
     Game,
@@ -51,12 +54,14 @@ from mafiatab.core.game.settings import (
 )
 from mafiatab.core.game.state import (
     GESTURES,
+    BlockResult,
     Check,
     Departure,
     GameState,
     How,
     Night,
     Nomination,
+    Outcome,
     Phase,
     PhaseKind,
     Removal,
@@ -76,8 +81,10 @@ __all__ = [
     "MESSAGES",
     "OVERRIDABLE",
     "TABLE_SETTINGS",
+    "BlockResult",
     "Check",
     "Departure",
+    "Effect",
     "Event",
     "EventType",
     "Game",
@@ -88,6 +95,7 @@ __all__ = [
     "How",
     "Night",
     "Nomination",
+    "Outcome",
     "Phase",
     "PhaseKind",
     "Removal",
@@ -97,6 +105,7 @@ __all__ = [
     "Voting",
     "VotingBlock",
     "VotingStatus",
+    "effect_of",
     "expected_types",
     "get_table_settings",
     "initial_state",

@@ -14,12 +14,14 @@ from typing import Any
 from mafiatab.core.game.log import Event, EventType
 from mafiatab.core.game.problems import GameProblem, seat_list
 from mafiatab.core.game.state import (
+    BlockResult,
     Check,
     Departure,
     GameState,
     How,
     Night,
     Nomination,
+    Outcome,
     Phase,
     PhaseKind,
     Removal,
@@ -73,6 +75,20 @@ def _need_alive(state: GameState, seat: int | None, field: str = "seat") -> int:
     return seat
 
 
+#: The departures that give a last word.
+_LAST_WORD = (How.VOTE, How.LIFT, How.SINGLE, How.SHOT)
+
+
+def _need_present(state: GameState, seat: int | None) -> int:
+    """A seat a foul or a removal may be given to: alive, or giving its last word."""
+    if seat is not None and seat in state.last_word:
+        return seat
+    spoke = seat is not None and any(d.seat == seat and d.how in _LAST_WORD for d in state.left)
+    if spoke and not any(r.seat == seat for r in state.removals):
+        raise Refused("seat.last_word_over", field="seat", seat=seat)
+    return _need_alive(state, seat)
+
+
 def _leave(state: GameState, seats: Iterable[int], how: How, phase: Phase) -> GameState:
     """The seats leave; the end of the game is checked once, after all of them."""
     seats = tuple(seats)
@@ -111,10 +127,14 @@ def _cancel_voting(state: GameState) -> GameState:
 
 def _remove(state: GameState, seat: int, how: How, removal: Removal) -> GameState:
     state = _cancel_voting(state)
+    state = replace(state, removals=(*state.removals, removal))
+    if seat in state.last_word:
+        # Removed in his last word: a removal like any other, but he has already
+        # left; his departure stays as it was and the end is not checked again.
+        return replace(state, last_word=tuple(s for s in state.last_word if s != seat))
     night = state.night
     if night is not None and night.killed == seat:
         state = replace(state, nights=(*state.nights[:-1], replace(night, killed=None)))
-    state = replace(state, removals=(*state.removals, removal))
     return _leave(state, (seat,), how, state.phase)
 
 
@@ -147,7 +167,8 @@ def _nominate(state: GameState, event: Event) -> GameState:
             raise Refused("nominate.seat_twice", seat=seat, by=nomination.by)
     nominations = (*voting.nominations, Nomination(seat, by))
     voting = replace(voting, nominations=nominations, candidates=tuple(n.seat for n in nominations))
-    return replace(state, voting=voting)
+    # The first nomination ends the last word of the seat killed by the shot.
+    return replace(state, voting=voting, last_word=())
 
 
 def _vote(state: GameState, event: Event) -> GameState:
@@ -170,20 +191,31 @@ def _vote(state: GameState, event: Event) -> GameState:
     block = VotingBlock(
         day, candidates, counts, tuple(by_seat[s] for s in candidates), revote=revote
     )
-    voting = replace(voting, blocks=(*voting.blocks, block))
     top = max(counts)
     leaders = tuple(s for s, n in zip(candidates, counts, strict=True) if n == top)
-    over = replace(voting, status=VotingStatus.OVER, candidates=())
+
+    def with_block(
+        status: VotingStatus, result: BlockResult, seats: tuple[int, ...] = ()
+    ) -> Voting:
+        blocks = (*voting.blocks, replace(block, result=result))
+        return replace(voting, status=status, candidates=seats, blocks=blocks)
+
+    over = VotingStatus.OVER
     if len(leaders) == 1:
-        return _leave(replace(state, voting=over), leaders, How.VOTE, state.phase)
+        voted = with_block(over, BlockResult(Outcome.LEAVES, leaders))
+        state = replace(state, voting=voted, last_word=leaders)
+        return _leave(state, leaders, How.VOTE, state.phase)
     if not revote and set(leaders) == set(state.alive):
-        return replace(state, voting=over)  # every living player tied: nobody leaves
+        # every living player tied: nobody leaves
+        return replace(state, voting=with_block(over, BlockResult(Outcome.NOBODY, why="all_tied")))
     if revote and leaders == candidates:
         if len(leaders) == 3 and len(state.alive) == 9 and not state.settings.lift_three_at_nine:
-            return replace(state, voting=over)
-        return replace(state, voting=replace(voting, status=VotingStatus.LIFT))
-    voting = replace(voting, status=VotingStatus.REVOTE, candidates=leaders)
-    return replace(state, voting=voting)
+            result = BlockResult(Outcome.NOBODY, leaders, why="three_at_nine")
+            return replace(state, voting=with_block(over, result))
+        result = BlockResult(Outcome.LIFT, leaders)
+        return replace(state, voting=with_block(VotingStatus.LIFT, result, candidates))
+    result = BlockResult(Outcome.REVOTE, leaders)
+    return replace(state, voting=with_block(VotingStatus.REVOTE, result, leaders))
 
 
 def _lift(state: GameState, event: Event) -> GameState:
@@ -200,28 +232,24 @@ def _lift(state: GameState, event: Event) -> GameState:
         raise Refused("event.missing", field="for")
     if not 0 <= votes <= alive:
         raise Refused("lift.range", alive=alive, value=votes)
-    blocks = (*voting.blocks[:-1], replace(voting.blocks[-1], lift=votes))
+    leave = votes * 2 > alive
+    tied = voting.candidates
+    result = (
+        BlockResult(Outcome.LEAVES, tied) if leave else BlockResult(Outcome.NOBODY, tied, "lift")
+    )
+    blocks = (*voting.blocks[:-1], replace(voting.blocks[-1], lift=votes, result=result))
     over = replace(voting, status=VotingStatus.OVER, candidates=(), blocks=blocks)
     state = replace(state, voting=over)
-    if votes * 2 > alive:
+    if leave:
+        state = replace(state, last_word=voting.candidates)
         return _leave(state, voting.candidates, How.LIFT, state.phase)
     return state
 
 
 def _is_three_at_nine(state: GameState, voting: Voting) -> bool:
-    """The day's last vote was a revote that tied the same three seats with nine alive."""
-    if len(voting.blocks) < 2 or len(state.alive) != 9:
-        return False
-    last, before = voting.blocks[-1], voting.blocks[-2]
-    return (
-        last.revote
-        and len(last.nominees) == 3
-        and len(set(last.votes)) == 1
-        and last.nominees
-        == tuple(
-            s for s, n in zip(before.nominees, before.votes, strict=True) if n == max(before.votes)
-        )
-    )
+    """The day's last revote tied the same three seats with nine alive (no lift)."""
+    result = voting.blocks[-1].result if voting.blocks else None
+    return result is not None and result.why == "three_at_nine"
 
 
 def night_refusal(voting: Voting) -> Refused | None:
@@ -237,7 +265,12 @@ def _night(state: GameState, event: Event) -> GameState:
         raise refusal
     if voting.status is VotingStatus.OPEN and len(voting.nominations) == 1:
         single = voting.nominations[0]
-        block = VotingBlock(day, (single.seat,), (), (single.by,))
+        result = (
+            BlockResult(Outcome.LEAVES, (single.seat,))
+            if day > 1
+            else BlockResult(Outcome.NOBODY, (single.seat,), "day1_single")
+        )
+        block = VotingBlock(day, (single.seat,), (), (single.by,), result=result)
         voting = replace(voting, status=VotingStatus.OVER, blocks=(block,))
         state = replace(state, voting=voting)
         if day > 1:
@@ -256,6 +289,7 @@ def _night(state: GameState, event: Event) -> GameState:
         voting=Voting(day, VotingStatus.NONE),
         nights=(*state.nights, night),
         morning_kill=None,
+        last_word=(),
     )
     if day >= state.quiet_since + 3:
         return replace(state, winner=Winner.DRAW, end="draw")
@@ -273,11 +307,11 @@ def _shots(state: GameState, event: Event) -> GameState:
     given = tuple(by for by, _ in event.shots)
     if given != shooters:
         raise Refused("shots.seats", expected=seat_list(shooters), given=seat_list(given))
-    for by, target in event.shots:
-        if target is not None and not state.is_alive(target):
-            raise Refused("shots.target", by=by, seat=target)
+    # Every living black shooting the same living seat kills; anything else (a shot
+    # at a seat that has left included) is a miss.
     targets = {target for _, target in event.shots}
-    killed = next(iter(targets)) if len(targets) == 1 else None
+    target = next(iter(targets)) if len(targets) == 1 else None
+    killed = target if target is not None and state.is_alive(target) else None
     night = replace(night, shots=event.shots, killed=killed)
     return replace(state, nights=(*state.nights[:-1], night))
 
@@ -298,8 +332,7 @@ def _check(state: GameState, event: Event, role: Role) -> GameState:
         raise Refused("event.missing", field="seat")
     if seat == checker:
         raise Refused("check.own", role=name)
-    if not state.is_alive(seat):
-        raise Refused("check.target", seat=seat)
+    # Any other seat may be checked, one that has left included.
     checked = state.role(seat)
     if role is Role.DON:
         answer = "sheriff" if checked is Role.SHERIFF else "not_sheriff"
@@ -329,6 +362,7 @@ def _day(state: GameState, event: Event) -> GameState:
         state,
         phase=Phase(_DAY, day),
         morning_kill=killed,
+        last_word=() if killed is None else (killed,),
         lost_speech=tuple((s, d) for s, d in state.lost_speech if d >= day),
     )
     if killed is not None:
@@ -355,11 +389,11 @@ def _next_living(state: GameState, seat: int) -> int:
 
 
 def _foul(state: GameState, event: Event) -> GameState:
-    seat = _need_alive(state, event.seat)
+    seat = _need_present(state, event.seat)
     fouls = list(state.fouls)
     fouls[seat - 1] += 1
     state = replace(state, fouls=tuple(fouls))
-    if fouls[seat - 1] == 3:
+    if fouls[seat - 1] == 3 and state.is_alive(seat):
         state = replace(
             state, lost_speech=(*state.lost_speech, (seat, _lost_speech_day(state, seat)))
         )
@@ -387,7 +421,7 @@ def _lost_speech_day(state: GameState, seat: int) -> int:
 
 
 def _remove_event(state: GameState, event: Event) -> GameState:
-    seat = _need_alive(state, event.seat)
+    seat = _need_present(state, event.seat)
     if event.online and not state.settings.online:
         raise Refused("remove.online")
     removal = Removal(seat, event.reason, event.online, event.fined, state.phase)

@@ -18,7 +18,9 @@ from mafiatab.core.game.night import GESTURES as GESTURES
 from mafiatab.core.game.night import Check as Check
 from mafiatab.core.game.night import Night as Night
 from mafiatab.core.game.settings import TableSettings
+from mafiatab.core.game.voting import BlockResult as BlockResult
 from mafiatab.core.game.voting import Nomination as Nomination
+from mafiatab.core.game.voting import Outcome as Outcome
 from mafiatab.core.game.voting import Voting as Voting
 from mafiatab.core.game.voting import VotingBlock as VotingBlock
 from mafiatab.core.game.voting import VotingStatus as VotingStatus
@@ -182,6 +184,10 @@ class GameState:
     """Every removal, a fourth foul included."""
     morning_kill: int | None = None
     """The seat killed in the night before today (his last word opens the day)."""
+    last_word: tuple[int, ...] = ()
+    """The seats that have left and are giving their last word now (game-log.md, Last
+    word): those voted or lifted out today until the night, the seat killed by the shot
+    until the day's first nomination. Fouls and a removal may still be given to them."""
     quiet_since: int = 1
     """The night from which the draw count runs (no departure since)."""
     checks: int = 0
@@ -302,11 +308,12 @@ class GameState:
             table=self.settings.code,
             seats=list(self.log.seats),
             voting=self.voting.to_json(),
-            blocks=[b.to_json() for b in self.voting_blocks()],
+            blocks=[b.public_json() for b in self.voting_blocks()],
             speeches=[s.to_json() for s in self.speech_order()],
             defence=[s.to_json() for s in self.defence_order()],
             lost_speech=[{"seat": s, "day": d} for s, d in self.lost_speech],
             first_killed=self.first_killed,
+            last_word=list(self.last_word),
             best_move=list(self.best_move),
             best_move_open=self.best_move_open,
             expects=[t.value for t in self.expects() if revealed or t not in _SECRET],

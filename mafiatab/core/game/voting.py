@@ -20,6 +20,43 @@ class Nomination:
     """The nominating seat."""
 
 
+class Outcome(Enum):
+    """What a voting block came to."""
+
+    LEAVES = "leaves"
+    """The block's `seats` leave (the most votes, the lift, or a single nominee)."""
+    REVOTE = "revote"
+    """A tie: the block's `seats` go to a revote."""
+    LIFT = "lift"
+    """A revote tied the same `seats` again: the lift vote for them is due (its result
+    is then the block's)."""
+    NOBODY = "nobody"
+    """Nobody leaves; `why` says why."""
+
+    __hash__ = object.__hash__
+
+
+#: Why nobody leaves by a block (`BlockResult.why`).
+NOBODY_WHY = ("all_tied", "lift", "three_at_nine", "day1_single")
+
+
+@dataclass(frozen=True, slots=True)
+class BlockResult:
+    """What a voting block came to, as the engine decided it."""
+
+    outcome: Outcome
+    """Who leaves, a revote, the lift due, or nobody."""
+    seats: tuple[int, ...] = ()
+    """The seats leaving, revoted or put to the lift vote."""
+    why: str | None = None
+    """For nobody leaving, one of `NOBODY_WHY`: every living player tied, the lift
+    vote lost, three tied with nine alive (no lift vote), a single nominee on day 1."""
+
+    def to_json(self) -> dict[str, Any]:
+        """`{"outcome": "leaves", "seats": [4], "why": null}`."""
+        return {"outcome": self.outcome.value, "seats": list(self.seats), "why": self.why}
+
+
 @dataclass(frozen=True, slots=True)
 class VotingBlock:
     """One block of the protocol's `voting`: a day's vote, a revote or a single nominee."""
@@ -36,6 +73,8 @@ class VotingBlock:
     """A revote among tied players."""
     lift: int | None = None
     """On a revote that tied the same seats again: the votes for all of them leaving."""
+    result: BlockResult | None = None
+    """What the block came to (not a field of the protocol's block)."""
 
     def to_json(self) -> dict[str, Any]:
         """The protocol block."""
@@ -47,6 +86,12 @@ class VotingBlock:
             "revote": self.revote,
             "lift": self.lift,
         }
+
+    def public_json(self) -> dict[str, Any]:
+        """The protocol block with its `result` (what a console or a board shows)."""
+        data = self.to_json()
+        data["result"] = self.result.to_json() if self.result else None
+        return data
 
 
 class VotingStatus(Enum):

@@ -89,12 +89,14 @@ def _shots(draw: st.DrawFn, state: GameState) -> dict[str, Any]:
     if draw(st.integers(0, 3)) > 0:  # mostly agreed shots: a kill
         target = _pick(draw, state.alive)
         return {str(s): target for s in shooters}
-    return {str(s): draw(st.none() | st.sampled_from(state.alive)) for s in shooters}
+    # a shot may name any seat, one that has left included (a miss)
+    return {str(s): draw(st.none() | st.sampled_from(ALL)) for s in shooters}
 
 
 def event_for(draw: st.DrawFn, state: GameState, kind: EventType) -> dict[str, Any]:
     """A legal event of `kind` in `state` (a type `state.expects()`)."""
     alive = set(state.alive)
+    present = alive | set(state.last_word)  # a foul or a removal also in the last word
     voting = state.voting
     if kind is EventType.NOMINATE:
         by = _pick(draw, alive - {n.by for n in voting.nominations})
@@ -108,7 +110,8 @@ def event_for(draw: st.DrawFn, state: GameState, kind: EventType) -> dict[str, A
     if kind in (EventType.DON_CHECK, EventType.SHERIFF_CHECK):
         role = "don" if kind is EventType.DON_CHECK else "sheriff"
         checker = [r.value for r in state.roles].index(role) + 1
-        return {"type": kind.value, "seat": _pick(draw, alive - {checker})}
+        # any seat but his own, one that has left included
+        return {"type": kind.value, "seat": _pick(draw, set(ALL) - {checker})}
     if kind is EventType.BEST_MOVE:
         seats = draw(
             st.lists(
@@ -120,12 +123,12 @@ def event_for(draw: st.DrawFn, state: GameState, kind: EventType) -> dict[str, A
         )
         return {"type": "best_move", "seats": seats}
     if kind is EventType.FOUL:
-        return {"type": "foul", "seat": _pick(draw, alive), "id": f"f{state.events}"}
+        return {"type": "foul", "seat": _pick(draw, present), "id": f"f{state.events}"}
     if kind is EventType.REMOVE:
         online = state.settings.online and draw(st.booleans())
         return {
             "type": "remove",
-            "seat": _pick(draw, alive),
+            "seat": _pick(draw, present),
             "reason": "removed",
             "online": online,
             "fined": draw(st.booleans()),

@@ -12,16 +12,20 @@ from mafiatab.core.game import (
     FIIM_ONLINE_TABLE,
     FIIM_TABLE,
     MESSAGES,
+    BlockResult,
     EventType,
     Game,
     GameLogError,
+    Outcome,
     SpeechKind,
     VotingStatus,
+    effect_of,
     get_table_settings,
     parse_event,
     parse_log,
     replay,
 )
+from mafiatab.core.roles import Winner
 
 SEATS = [
     "Alpha",
@@ -69,6 +73,10 @@ def nominate(by, seat):
 
 def foul(seat):
     return {"type": "foul", "seat": seat}
+
+
+def remove(seat, reason="insult"):
+    return {"type": "remove", "seat": seat, "reason": reason}
 
 
 # --- speeches -------------------------------------------------------------------
@@ -184,6 +192,127 @@ def test_after_a_kill_that_ends_the_game_only_the_best_move_is_expected():
     done = state_of([*events, {"type": "best_move", "seats": [5, 7, 9]}])
     assert done.expects() == ()
     assert done.protocol()["best_move"] == [5, 7, 9]
+
+
+# --- the last word ---------------------------------------------------------------
+
+
+def test_the_last_word_runs_from_the_vote_to_the_night_and_from_the_kill_to_a_nomination():
+    voted = [nominate(1, 4), nominate(2, 6), {"type": "vote", "counts": [6, 4]}]
+    assert state_of(voted).last_word == (4,)
+    assert state_of(voted).public_json()["last_word"] == [4]
+    assert state_of([*voted, NIGHT]).last_word == ()
+    assert state_of([*voted, NIGHT, kill(1), DAY]).last_word == (1,)
+    assert state_of([*voted, NIGHT, kill(1), DAY, foul(2)]).last_word == (1,)
+    assert state_of([*voted, NIGHT, kill(1), DAY, nominate(2, 6)]).last_word == ()
+    assert state_of([*voted, NIGHT, miss(), DAY]).last_word == ()
+
+
+def test_the_lift_gives_every_seat_it_sends_out_a_last_word():
+    events = [nominate(1, 4), nominate(2, 6), {"type": "vote", "counts": [5, 5]}]
+    events += [{"type": "vote", "counts": [5, 5]}, {"type": "lift", "for": 6}]
+    assert state_of(events).last_word == (4, 6)
+    assert state_of([*events, remove(4)]).last_word == (6,)
+
+
+def test_the_single_nominee_leaves_at_the_night_without_a_window_after_it():
+    events = [NIGHT, miss(), DAY, nominate(1, 4), NIGHT]
+    state = state_of(events)
+    assert [d.to_json() for d in state.left] == [{"seat": 4, "how": "single", "day": 2}]
+    assert state.last_word == ()
+
+
+def test_a_third_foul_in_the_last_word_costs_no_speech():
+    voted = [nominate(1, 4), nominate(2, 6), {"type": "vote", "counts": [6, 4]}]
+    state = state_of([foul(4), foul(4), *voted, foul(4)])
+    assert state.fouls[3] == 3
+    assert state.lost_speech == ()
+
+
+def test_a_removal_in_the_last_word_keeps_the_departure_and_the_draw_count():
+    voted = [nominate(1, 4), nominate(2, 6), {"type": "vote", "counts": [6, 4]}]
+    before = state_of(voted)
+    after = state_of([*voted, remove(4)])
+    assert after.left == before.left
+    assert after.alive == before.alive
+    assert after.quiet_since == before.quiet_since
+    assert [r.seat for r in after.removals] == [4]
+    assert after.cancelled_days == frozenset({2})
+
+
+# --- what an event did --------------------------------------------------------------
+
+
+def effects_of(events):
+    """Each event's effect, replayed one by one."""
+    game = Game(parse_log(a_log([])))
+    found = []
+    for event in events:
+        before = game.state
+        found.append(effect_of(before, game.append(event)))
+    return found
+
+
+def test_a_vote_tells_who_leaves_and_a_tie_goes_to_a_revote_then_the_lift():
+    events = [nominate(1, 4), nominate(2, 6), nominate(3, 8)]
+    events += [{"type": "vote", "counts": [4, 2, 4]}, {"type": "vote", "counts": [5, 5]}]
+    events += [{"type": "lift", "for": 6}]
+    *_, first, revote, lift = effects_of(events)
+    assert first.block.result == BlockResult(Outcome.REVOTE, (4, 8))
+    assert not first.block.revote and revote.block.revote
+    assert revote.block.result == BlockResult(Outcome.LIFT, (4, 8))
+    assert lift.block.result == BlockResult(Outcome.LEAVES, (4, 8))
+    assert lift.block.lift == 6
+    assert [(d.seat, d.how.value) for d in lift.left] == [(4, "lift"), (8, "lift")]
+    assert first.left == revote.left == ()
+
+
+def test_a_lost_lift_says_nobody_leaves():
+    events = [nominate(1, 4), nominate(2, 6), {"type": "vote", "counts": [5, 5]}]
+    events += [{"type": "vote", "counts": [5, 5]}, {"type": "lift", "for": 5}]
+    lift = effects_of(events)[-1]
+    assert lift.block.result == BlockResult(Outcome.NOBODY, (4, 6), "lift")
+    assert lift.left == ()
+    assert state_of(events).public_json()["blocks"][-1]["result"] == {
+        "outcome": "nobody",
+        "seats": [4, 6],
+        "why": "lift",
+    }
+
+
+def test_the_vote_of_every_living_player_tied_and_the_single_nominees_say_what_came():
+    tied = [nominate(n, n % 10 + 1) for n in range(1, 11)]
+    vote = effects_of([*tied, {"type": "vote", "counts": [1] * 10}])[-1]
+    assert vote.block.result == BlockResult(Outcome.NOBODY, why="all_tied")
+    day_one = effects_of([nominate(1, 4), NIGHT])[-1]
+    assert day_one.block.result == BlockResult(Outcome.NOBODY, (4,), "day1_single")
+    later = effects_of([NIGHT, miss(), DAY, nominate(1, 4), NIGHT])[-1]
+    assert later.block.result == BlockResult(Outcome.LEAVES, (4,))
+    assert [d.how.value for d in later.left] == ["single"]
+
+
+def test_the_day_tells_the_kill_or_the_miss_and_a_removal_its_cancelled_voting():
+    killed = effects_of([NIGHT, kill(1), DAY])[-1]
+    assert killed.night_kill is True and [d.seat for d in killed.left] == [1]
+    missed = effects_of([NIGHT, miss(), DAY])[-1]
+    assert missed.night_kill is False and missed.left == ()
+    voted = [nominate(1, 4), nominate(2, 6), {"type": "vote", "counts": [6, 4]}]
+    removed = effects_of([*voted, remove(4)])[-1]
+    assert removed.cancelled == 2 and removed.left == () and removed.block is None
+    today = effects_of([nominate(1, 4), remove(6)])[-1]
+    assert today.cancelled == 1 and [d.how.value for d in today.left] == ["removed"]
+    again = effects_of([nominate(1, 4), remove(6), remove(8)])[-1]
+    assert again.cancelled is None
+
+
+def test_the_event_that_ends_the_game_tells_the_winner():
+    events = [nominate(1, 7), nominate(2, 6), {"type": "vote", "counts": [6, 4]}]
+    events += [NIGHT, miss((5, 9)), DAY, nominate(1, 9), nominate(2, 6)]
+    events += [{"type": "vote", "counts": [6, 3]}, NIGHT, miss((5,)), DAY]
+    events += [nominate(1, 5), nominate(2, 6), {"type": "vote", "counts": [6, 2]}]
+    effects = effects_of(events)
+    assert [e.winner for e in effects if e.winner] == [Winner.RED]
+    assert effects[-1].winner is Winner.RED
 
 
 # --- voting state ---------------------------------------------------------------

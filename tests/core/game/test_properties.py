@@ -63,7 +63,15 @@ def test_a_player_who_left_never_speaks_nominates_votes_or_shoots(played: Played
         ghost = gone[0]
         _refused(state, {"type": "nominate", "by": ghost, "seat": state.alive[0]})
         _refused(state, {"type": "nominate", "by": state.alive[0], "seat": ghost})
-        _refused(state, {"type": "foul", "seat": ghost})
+        # A foul is given to a seat that has left only in his last word.
+        silent = [s for s in gone if s not in state.last_word]
+        if silent:
+            _refused(state, {"type": "foul", "seat": silent[0]})
+        for seat in state.last_word:
+            assert seat in gone
+            assert seat in step(state, parse_event({"type": "foul", "seat": seat})).last_word or (
+                step(state, parse_event({"type": "foul", "seat": seat})).fouls[seat - 1] == 4
+            )
         if state.night is not None and not state.night.has_shots():
             shooters = {str(s): state.alive[0] for s in state.team_alive(Team.BLACK)}
             shooters[str(ghost)] = state.alive[0]

@@ -250,10 +250,14 @@
         ]),
         foot,
       ]);
+      // A seat that has left keeps its last word: it may still get a foul then.
+      var speaking = (st.last_word || []).indexOf(seat) >= 0 && !view.finished;
       if (left[seat]) {
-        tile.classList.add("c-left");
+        tile.classList.add(speaking ? "c-left-speaking" : "c-left");
         foot.appendChild(el("span", { cls: "c-gone", text: T.left }));
-      } else if (!view.finished) {
+        if (speaking) foot.appendChild(el("span", { cls: "c-lastword", "data-testid": "last-word-" + seat, text: T.last_word }));
+      }
+      if (!view.finished && (!left[seat] || speaking)) {
         var fb = button(T.foul, "foul", { seat: seat }, "c-foul");
         fb.setAttribute("data-testid", "foul-" + seat);
         foot.appendChild(fb);
@@ -332,9 +336,16 @@
       }
     }
     var noms = voting.nominations || [];
+    var cancelled = voting.status === "cancelled";
     box.appendChild(el("p", { cls: "c-noms", "data-testid": "nominations", text: noms.length
       ? T.nominated + ": " + noms.map(function (n) { return n.seat + " (" + n.by + ")"; }).join(", ")
-      : T.nobody_nominated }));
+      : cancelled ? "" : T.nobody_nominated }));
+    if (cancelled) box.appendChild(el("p", { cls: "c-cancelled", "data-testid": "voting-cancelled", text: T.voting_cancelled }));
+    // The day's last vote as the log tells it: its counts and what it came to.
+    var told = (voting.blocks || []).length && (view.entries || []).filter(function (e) {
+      return e.event && (e.event.type === "vote" || e.event.type === "lift") && !e.undone;
+    }).pop();
+    if (told) box.appendChild(el("p", { cls: "c-now", "data-testid": "vote-result", text: told.text }));
     if (expects("vote")) box.appendChild(votePanel(voting));
     if (expects("lift")) box.appendChild(liftPanel(voting));
     if (expects("night")) box.appendChild(button(T.to_night, "send", { type: "night" }, "c-big c-night"));
@@ -399,7 +410,11 @@
       var shooters = alive().filter(function (s) { return roleOf(s) === "black" || roleOf(s) === "don"; });
       shooters.forEach(function (by) {
         part.appendChild(el("p", { cls: "c-shooter", text: by + " " + nick(by) + " (" + T["role_" + roleOf(by)] + ") " + T.shoots + ":" }));
-        var row = seatButtons("aim", alive(), { by: by }, ui.shots[by] ? [ui.shots[by]] : []);
+        // A shot may name any seat; one that has left is a miss (marked as gone).
+        var row = seatButtons("aim", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], { by: by }, ui.shots[by] ? [ui.shots[by]] : []);
+        row.querySelectorAll("[data-seat]").forEach(function (b) {
+          if (alive().indexOf(parseInt(b.dataset.seat, 10)) < 0) b.classList.add("c-gone-seat");
+        });
         var none = button(T.no_shot, "aim", { by: by, seat: "" }, "btn-ghost c-sbtn");
         none.setAttribute("data-testid", "aim-" + by + "-none");
         if (ui.shots[by] === null) none.classList.add("c-on");
