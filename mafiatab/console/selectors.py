@@ -1,18 +1,25 @@
 """Reading the console's logs: the views the judge, the spectators and the API see.
 
-Before the game ends, a spectator's view holds nothing that tells a role: no roles
-in the header, no shooters or checked seats in the night events, the engine's
-public state. The table judge and the chief judge see everything.
+Before the game is closed, a spectator's view holds nothing that tells a role: no
+roles in the header, no shooters or checked seats in the night events, the engine's
+public state. The engine's word that the game is over (a last departure, a
+`defeat`) is not enough: the roles become public only when the judge closes the
+game (`services.log_finish`), so a mistaken defeat can still be undone in secret.
+The table judge and the chief judge see everything.
+
+Texts stored before the reader refused what no page can hold (a lone surrogate, a
+control or text-direction character) are shown escaped (`printable_json`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 from mafiatab.console import engine
 from mafiatab.console.messages import event_text, phase_text, winner_text
 from mafiatab.console.models import EntryKind, GameLog
+from mafiatab.core.names import printable_json
 from mafiatab.games.models import Game
 
 #: What a spectator sees of an event before the end.
@@ -63,10 +70,11 @@ def _without_checks(entries: list[Any]) -> list[Any]:
     ]
 
 
-def log_view(game: Game, *, full: bool, disclose: bool) -> dict[str, Any]:
+def log_view(game: Game, *, full: bool, disclose: bool, only: int | None = None) -> dict[str, Any]:
     """The game's log and state; `full` for its judges, otherwise what spectators see:
-    after the end, everything when `disclose` (the viewer may see the game's points,
-    `points_shown_to`), else still no role and no night secret, only the winner."""
+    once the judge closed the game, everything when `disclose` (the viewer may see the
+    game's points, `points_shown_to`), else still no role and no night secret, only
+    the winner. `only`: the entries are that entry alone (the answer to a write)."""
     log = log_of(game)
     view: dict[str, Any] = {
         "game_id": game.pk,
@@ -93,8 +101,10 @@ def log_view(game: Game, *, full: bool, disclose: bool) -> dict[str, Any]:
     replayed = engine.replay(log.header, live)
     state = replayed.state
     finished = state is not None and engine.is_finished(state)
-    shown = full or (finished and disclose)
-    header = dict(log.header)
+    reveal = disclose and log.is_closed
+    shown = full or (finished and reveal)
+    header = printable_json(log.header)
+    assert isinstance(header, dict)
     if not shown:
         header.pop("roles", None)
     view.update(
@@ -105,7 +115,8 @@ def log_view(game: Game, *, full: bool, disclose: bool) -> dict[str, Any]:
         problems=[p.message for p in replayed.problems],
     )
     if state is not None:
-        state_json = engine.state_json(state, public=not shown, reveal=disclose)
+        state_json = printable_json(engine.state_json(state, public=not shown, reveal=reveal))
+        assert isinstance(state_json, dict)
         view["state"] = state_json
         view["winner"] = state_json.get("winner")
         view["phase_text"] = phase_text(state_json.get("phase"))
@@ -121,9 +132,11 @@ def log_view(game: Game, *, full: bool, disclose: bool) -> dict[str, Any]:
     if shown:
         numbering = {number: number for number in numbering}
     for entry in entries:
+        if only is not None and entry.number != only:
+            continue
         event = entry.event if entry.kind == EntryKind.EVENT else None
-        if event is not None and not shown:
-            event = _public_event(event)
+        if isinstance(event, dict):
+            event = cast(dict[str, Any], printable_json(event if shown else _public_event(event)))
         view["entries"].append(
             {
                 "number": numbering[entry.number],
@@ -146,7 +159,7 @@ def board(view: dict[str, Any]) -> dict[str, Any]:
     fouls = state.get("fouls") or {}
     left = {d["seat"]: d for d in state.get("left") or []}
     roles: dict[int, str] = {}
-    if view.get("finished"):
+    if view.get("finished") and view.get("full"):
         protocol_seats = (state.get("protocol") or {}).get("seats") or []
         roles = {n: s.get("role") or "" for n, s in enumerate(protocol_seats, start=1)}
     voting = state.get("voting") or {}

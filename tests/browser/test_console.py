@@ -155,6 +155,7 @@ def test_a_judge_runs_a_whole_game_on_a_phone_and_submits_its_protocol(page, bro
     assert log.last_number == 20 and log.entries.filter(undone_by__isnull=False).count() == 1
 
     # The protocol opens prefilled; the judge adds an extra point and signs.
+    page.click("[data-testid=close-game]")
     page.click("[data-testid=open-protocol]")
     page.wait_for_selector("#protocol-form")
     assert page.locator("select[name=role_7]").input_value() == "don"
