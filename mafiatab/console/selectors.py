@@ -200,7 +200,8 @@ def board(view: dict[str, Any]) -> dict[str, Any]:
 def logs_for_tournament(tournament: Any) -> Iterator[tuple[str, dict[str, Any]]]:
     """Every console log of a tournament as a `mafiatab-game-log/1` document (the events
     in force), named after its game: what the tournament archive stores under `logs/`
-    and what `mafiatab game replay` reads."""
+    and what `mafiatab game replay` reads. A text stored before the reader refused
+    what no file can hold (a lone surrogate, a control character) is escaped."""
     logs = (
         GameLog.objects.filter(game__tournament=tournament)
         .select_related("game")
@@ -213,4 +214,5 @@ def logs_for_tournament(tournament: Any) -> Iterator[tuple[str, dict[str, Any]]]
                 "number"
             )
         ]
-        yield f"{log.game.label}.json", engine.document(log.header, events)
+        # texts stored before the reader refused them are written escaped
+        yield f"{log.game.label}.json", printable_json(engine.document(log.header, events))

@@ -8,12 +8,12 @@ import logging
 from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django.db.models import F, OuterRef, Subquery, TextField
 from django.db.models.functions import Cast
 
-from mafiatab.core.names import nickname_key
+from mafiatab.core.names import nickname_key, printable_json
 from mafiatab.core.protocol import Protocol
 from mafiatab.core.tournament_file import (
     FORMAT,
@@ -175,7 +175,8 @@ def stored_protocols(
     try:
         return loads_tournament(_document(texts, ruleset)).games
     except TournamentFileError:
-        readable = [text for text in texts if _is_readable(text, ruleset)]
+        escaped = (text if _is_readable(text, ruleset) else _printable_text(text) for text in texts)
+        readable = [text for text in escaped if _is_readable(text, ruleset)]
         logger.warning(
             "tournament %s: %d stored protocol(s) no longer pass the rules and are not counted",
             tournament_id,
@@ -187,6 +188,16 @@ def stored_protocols(
 def _document(texts: list[str], ruleset: str) -> str:
     header = json.dumps({"format": FORMAT, "name": "stored", "ruleset": ruleset})
     return header[:-1] + ',"games":[' + ",".join(texts) + "]}"
+
+
+def _printable_text(text: str) -> str:
+    """A stored protocol's JSON text with its texts escaped (`printable_json`): a reason
+    stored before the reader refused control or text-direction characters, or a lone
+    surrogate, is read as its escape rather than leaving the game out."""
+    try:
+        return json.dumps(printable_json(json.loads(text)), ensure_ascii=False)
+    except ValueError:
+        return text
 
 
 def _is_readable(text: str, ruleset: str) -> bool:
@@ -209,7 +220,8 @@ def game_data(game: models.Game) -> dict[str, Any]:
         .first()
     )
     if isinstance(stored, dict):
-        data = dict(stored)
+        # texts stored before the reader refused what no page can hold are escaped
+        data = cast(dict[str, Any], printable_json(stored))
         data.setdefault("voting", [])
         return data
     return _rows_data(game)
