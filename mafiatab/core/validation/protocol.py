@@ -94,7 +94,7 @@ def _check_texts(protocol: Protocol, problems: list[Problem]) -> None:
     text-direction character, no lone surrogate, within their limits."""
     gid = protocol.id
     texts: list[tuple[str | None, int | None, str, int]] = [
-        (gid, None, "id", MAX_NAME),
+        (gid, None, "id", len(gid)),  # its length is the columns' to bound
         (protocol.judge, None, "judge", MAX_NAME),
     ]
     for name, entries in (
