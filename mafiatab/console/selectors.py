@@ -48,6 +48,14 @@ def log_of(game: Game) -> GameLog | None:
     return GameLog.objects.filter(game=game).first()
 
 
+def live(log: GameLog) -> list[dict[str, Any]]:
+    """The events in force, in order: the log that is replayed. An event stored before
+    the reader refused its texts (a control or text-direction character, a lone
+    surrogate) is given escaped, so that the game it belongs to still replays."""
+    entries = log.entries.filter(kind=EntryKind.EVENT, undone_by__isnull=True).order_by("number")
+    return [cast(dict[str, Any], printable_json(entry.event)) for entry in entries]
+
+
 def _public_event(event: dict[str, Any]) -> dict[str, Any]:
     hidden = _HIDDEN_FIELDS.get(str(event.get("type")), ())
     return {k: v for k, v in event.items() if k not in hidden}
@@ -97,7 +105,12 @@ def log_view(game: Game, *, full: bool, disclose: bool, only: int | None = None)
         return view
     entries = list(log.entries.select_related("undoes").order_by("number"))
     undone = {e.undoes.number for e in entries if e.undoes is not None}
-    live = [e.event for e in entries if e.kind == EntryKind.EVENT and e.number not in undone]
+    # escaped: an event stored before the reader refused its texts still replays
+    live = [
+        printable_json(e.event)
+        for e in entries
+        if e.kind == EntryKind.EVENT and e.number not in undone
+    ]
     replayed = engine.replay(log.header, live)
     state = replayed.state
     finished = state is not None and engine.is_finished(state)
@@ -208,11 +221,5 @@ def logs_for_tournament(tournament: Any) -> Iterator[tuple[str, dict[str, Any]]]
         .order_by("game__position")
     )
     for log in logs:
-        events = [
-            entry.event
-            for entry in log.entries.filter(kind=EntryKind.EVENT, undone_by__isnull=True).order_by(
-                "number"
-            )
-        ]
         # texts stored before the reader refused them are written escaped
-        yield f"{log.game.label}.json", printable_json(engine.document(log.header, events))
+        yield f"{log.game.label}.json", printable_json(engine.document(log.header, live(log)))

@@ -20,7 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from mafiatab.console import engine
+from mafiatab.console import engine, selectors
 from mafiatab.console.models import EntryKind, GameLog, LogEntry
 from mafiatab.games.conversion import game_data
 from mafiatab.games.models import Game, GameStatus, TableSeat
@@ -99,13 +99,8 @@ def header_for(
 
 
 def live_events(log: GameLog) -> list[dict[str, Any]]:
-    """The events in force, in order: the log that is replayed."""
-    return [
-        entry.event
-        for entry in log.entries.filter(kind=EntryKind.EVENT, undone_by__isnull=True).order_by(
-            "number"
-        )
-    ]
+    """The events in force, in order: the log that is replayed (`selectors.live`)."""
+    return selectors.live(log)
 
 
 def _locked(log: GameLog) -> GameLog:

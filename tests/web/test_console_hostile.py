@@ -324,15 +324,19 @@ def _confirmed_with_stored(started: dict[str, Any], text: str) -> Any:
     protocol_save(game=game, data=data, by=judge, base_version=game.version, submit=True)
     protocol_confirm(game=game, by=started["chief"])
     game.refresh_from_db()
-    first = LogEntry.objects.get(log=log, number=1)
-    LogEntry.objects.filter(pk=first.pk).update(event=first.event | {"note": text})
-    LogEntry.objects.create(
-        log=log,
-        number=log.entries.count() + 1,
-        client_id=uuid.uuid4(),
-        kind=EntryKind.EVENT,
-        event={"type": "pause", "seat": 2, "minutes": 4, "reason": text},
-        created_by=judge,
+    # the log again, with a pause in the middle and a key the rules do not read
+    events = [GAME[0] | {"note": text}, {"type": "pause", "seat": 2, "minutes": 4, "reason": text}]
+    LogEntry.objects.filter(log=log).delete()
+    LogEntry.objects.bulk_create(
+        LogEntry(
+            log=log,
+            number=n,
+            client_id=uuid.uuid4(),
+            kind=EntryKind.EVENT,
+            event=event,
+            created_by=judge,
+        )
+        for n, event in enumerate([*events, *GAME[1:]], start=1)
     )
     version = ProtocolVersion.objects.get(game=game, number=game.version)
     stored = version.data
@@ -360,6 +364,8 @@ def test_stored_texts_the_reader_refuses_never_break_a_page(client, started, nam
             answer = client.get(url, HTTP_ACCEPT_LANGUAGE="ru")
             assert answer.status_code == 200, (url, person)
             answer.content.decode("utf-8")
+        view = client.get(_url(game)).json()
+        assert view["problems"] == [] and view["finished"] is True, person  # it still replays
         page = client.get(reverse("games:detail", args=[slug, game.pk])).content.decode()
         assert "a\\u" in page, person  # the stored reason, escaped
 
