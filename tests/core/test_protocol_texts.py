@@ -51,3 +51,17 @@ def test_text_problems_and_the_printable_form():
     assert printable_json({"k\x00": [float("nan"), "\ud800", 1]}) == {
         "k\\u0000": ["nan", "\\ud800", 1]
     }
+
+
+def test_a_tournament_file_with_a_text_direction_character_in_a_reason_is_refused():
+    import json
+
+    from mafiatab.core.tournament_file import loads_tournament
+
+    data = game(disqualified=[{"seat": 4, "reason": "a\u202eb"}])
+    document = {"format": "mafiatab-tournament/1", "name": "T", "ruleset": "fiim", "games": [data]}
+    with pytest.raises(TournamentFileError) as caught:
+        loads_tournament(json.dumps(document))
+    assert [(p.field, p.code) for p in caught.value.problems] == [
+        ("disqualified.reason", "text.bidi_character")
+    ]
