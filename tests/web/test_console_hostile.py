@@ -27,6 +27,7 @@ from django.urls import reverse
 from mafiatab.audit.models import AuditEntry
 from mafiatab.console import services
 from mafiatab.console.models import EntryKind, GameLog, LogEntry
+from mafiatab.core.names import printable
 from mafiatab.games.models import GameRemoval, GameStatus, ProtocolVersion
 from mafiatab.games.services import protocol_confirm, protocol_save
 
@@ -395,6 +396,13 @@ def test_stored_texts_the_reader_refuses_leave_export_working(tmp_path, capsys, 
     assert "Traceback" not in captured.err
     assert code == 0, captured.err
     assert zipfile.ZipFile(target).testzip() is None
+    # the tournament file holds the reason escaped, and it reads back
+    from mafiatab.core.tournament_file import loads_tournament
+
+    file = tmp_path / "t.json"
+    assert main(["export", game.tournament.slug, "-o", str(file)]) == 0
+    games = loads_tournament(file.read_text(encoding="utf-8")).games
+    assert [r.reason for r in games[0].disqualified] == [printable(STORED[name])]
 
 
 @pytest.mark.parametrize("text", ["a\x00b", "a\ud800b", "a\u202eb"])

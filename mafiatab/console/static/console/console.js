@@ -135,6 +135,10 @@
     var entry = data.entry;
     if (!data.partial || !entry) return data;
     var known = (view && view.entries) || [];
+    if (known.some(function (e) { return e.number === entry.number; })) {
+      data.entries = known; // a resend of an entry shown already
+      return data;
+    }
     if (!view || view.number < entry.number - 1) {
       window.setTimeout(load, 0); // entries are missing in between: read the whole log
       data.entries = known;
