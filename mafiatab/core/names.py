@@ -114,7 +114,7 @@ def text_problems(text: str, limit: int = MAX_TEXT) -> list[str]:
 
     Codes: `TEXT_TOO_LONG` (more than `limit` characters), `TEXT_CONTROL` (a control
     character other than tab and line breaks, or a lone surrogate), `TEXT_BIDI`."""
-    if text.isascii() and text.isprintable() and len(text) <= limit:
+    if text.isprintable() and len(text) <= limit:
         return []
     problems = []
     if len(text) > limit:
@@ -130,7 +130,7 @@ def printable(text: str) -> str:
     """`text` as it may be shown and written anywhere: each control character (tab
     and line breaks kept), lone surrogate and bidirectional-formatting character
     written as its escape (`\\u202e`). For texts stored before they were checked."""
-    if text.isascii() and text.isprintable():
+    if text.isprintable():
         return text
     return "".join(
         f"\\u{ord(char):04x}"

@@ -104,7 +104,7 @@ def _check_texts(protocol: Protocol, problems: list[Problem]) -> None:
     ):
         texts.extend((entry.reason, entry.seat, f"{name}.reason", MAX_TEXT) for entry in entries)
     for text, seat, field, limit in texts:
-        if not text or (text.isascii() and text.isprintable() and len(text) <= limit):
+        if not text or (text.isprintable() and len(text) <= limit):
             continue
         for code in text_problems(text, limit):
             problems.append(problem(gid, seat, field, code, limit=limit))
