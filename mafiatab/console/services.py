@@ -44,11 +44,12 @@ class EventRefused(ValidationError):
     """The engine refused the event (or the roles); `problems` are its reasons,
     translated, each under the field it names (`event.reason`, `roles.black`)."""
 
-    def __init__(self, problems: list[engine.Problem], *, part: str = "event") -> None:
+    def __init__(self, problems: list[engine.Problem], *, event: bool = True) -> None:
         self.problems = problems
         fields: dict[str, list[str]] = {}
         for p in problems:
-            name = p.field if p.field.startswith(part) else f"{part}.{p.field}".rstrip(".")
+            # an event's field is inside the event; the header's (roles, seats) are its own
+            name = f"event.{p.field}".rstrip(".") if event else p.field or "roles"
             fields.setdefault(name, []).append(p.message)
         super().__init__({name: messages for name, messages in fields.items()})
 
@@ -123,7 +124,7 @@ def log_start(*, game: Game, roles: dict[str, Any], by: User) -> GameLog:
     header = header_for(game, roles)
     problems = engine.replay(header, []).problems
     if problems:
-        raise EventRefused(problems, part="roles")
+        raise EventRefused(problems, event=False)
     log = GameLog.objects.create(game=game, header=header, started_by=by)
     # The roles are a secret of the table's judges until the end: the audit entry,
     # which the organisers read, does not hold them (the log's header does).
