@@ -61,6 +61,13 @@ class ConsoleLogOut(Schema):
     state: dict[str, Any] | None = None
     problems: list[str] = []
     duplicate: bool = Field(False, description="The write was a resend of a stored entry.")
+    partial: bool = Field(
+        False,
+        description="The answer to a write: `entries` holds only the entry written (also "
+        "in `entry`); the client adds it to the entries it has, marking the event an undo "
+        "`undoes` as undone.",
+    )
+    entry: ConsoleEntryOut | None = Field(None, description="The entry written (a write only).")
 
 
 class ConsoleEventIn(Schema):
@@ -111,10 +118,16 @@ def _write(write: Any) -> Any:
 
 
 def _answer(game: Game, appended: services.Appended | None = None) -> HttpStatus:
-    view = selectors.log_view(game, full=True, disclose=True)
+    """The answer to a write: the state and, for an entry, that entry alone (a log of
+    thousands of entries is not sent back on each write)."""
     if appended is None:
-        return HttpStatus(201, view)
-    view["duplicate"] = appended.duplicate
+        return HttpStatus(201, selectors.log_view(game, full=True, disclose=True))
+    view = selectors.log_view(game, full=True, disclose=True, only=appended.entry.number)
+    view.update(
+        duplicate=appended.duplicate,
+        partial=True,
+        entry=view["entries"][0] if view["entries"] else None,
+    )
     return HttpStatus(200 if appended.duplicate else 201, view)
 
 

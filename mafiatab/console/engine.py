@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mafiatab.core import game as core_game
+from mafiatab.core.game.log import MAX_EVENTS as MAX_EVENTS
 
 FORMAT = core_game.FORMAT
 
@@ -23,6 +24,8 @@ class Problem:
     event: int | None
     """The 1-based number of the event at fault (None for the header)."""
     message: str
+    field: str = ""
+    """The field at fault (`reason`, `roles.black`), when the engine names one."""
 
 
 @dataclass(frozen=True)
@@ -58,7 +61,13 @@ def replay(header: dict[str, Any], events: list[dict[str, Any]]) -> Replayed:
             effects.append(core_game.effect_of(before, game.apply(event)))
     except core_game.GameLogError as exc:
         problems = [
-            Problem(code=p.code, event=p.event, message=problem_text(p)) for p in exc.problems
+            Problem(
+                code=p.code,
+                event=p.event,
+                message=problem_text(p),
+                field=str(p.field or p.params.get("field") or ""),
+            )
+            for p in exc.problems
         ]
         return Replayed(state=None, problems=problems, candidates=candidates, effects=effects)
     return Replayed(state=game.state, problems=[], candidates=candidates, effects=effects)

@@ -243,6 +243,7 @@ PROBLEMS: dict[str, Any] = {
     "log.role_seat": gettext_lazy("%(role)s must be a seat 1..10, not %(value)s"),
     "log.black": gettext_lazy("black must be a list of 2 seats, not %(value)s"),
     "log.role_twice": gettext_lazy("seat %(seat)s is given two roles"),
+    "log.role_unknown": gettext_lazy("roles: unknown key %(name)s (known: sheriff, don, black)"),
     "log.stage": gettext_lazy("stage must be one of %(known)s, not %(value)s"),
     "log.too_many_events": gettext_lazy("a game log holds at most %(max)s events, not %(count)s"),
     "log.events": gettext_lazy("events must be a list of events"),
@@ -251,6 +252,13 @@ PROBLEMS: dict[str, Any] = {
     "event.missing": gettext_lazy("%(field)s is missing"),
     "event.field_type": gettext_lazy("%(field)s must be %(expected)s, not %(value)s"),
     "event.seat_range": gettext_lazy("%(field)s must be a seat 1..10, not %(value)s"),
+    "event.text_too_long": gettext_lazy("%(field)s is longer than %(max)s characters"),
+    "event.text_control_character": gettext_lazy("%(field)s holds a control character"),
+    "event.text_bidi_character": gettext_lazy("%(field)s holds a text-direction character"),
+    "event.number_not_finite": gettext_lazy("%(field)s must be a finite number, not %(value)s"),
+    "event.extra_value": gettext_lazy(
+        "%(field)s must be a text, a number, true or false, not %(value)s"
+    ),
     "game.finished": gettext_lazy(
         "the game is over: nothing but the best move of a first-night kill that ended it "
         "comes after the end"

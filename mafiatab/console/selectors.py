@@ -1,18 +1,25 @@
 """Reading the console's logs: the views the judge, the spectators and the API see.
 
-Before the game ends, a spectator's view holds nothing that tells a role: no roles
-in the header, no shooters or checked seats in the night events, the engine's
-public state. The table judge and the chief judge see everything.
+Before the game is closed, a spectator's view holds nothing that tells a role: no
+roles in the header, no shooters or checked seats in the night events, the engine's
+public state. The engine's word that the game is over (a last departure, a
+`defeat`) is not enough: the roles become public only when the judge closes the
+game (`services.log_finish`), so a mistaken defeat can still be undone in secret.
+The table judge and the chief judge see everything.
+
+Texts stored before the reader refused what no page can hold (a lone surrogate, a
+control or text-direction character) are shown escaped (`printable_json`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 from mafiatab.console import engine
 from mafiatab.console.messages import event_text, phase_text, result_text, winner_text
 from mafiatab.console.models import EntryKind, GameLog
+from mafiatab.core.names import printable_json
 from mafiatab.games.models import Game
 
 #: What a spectator sees of an event before the end.
@@ -41,6 +48,14 @@ def log_of(game: Game) -> GameLog | None:
     return GameLog.objects.filter(game=game).first()
 
 
+def live(log: GameLog) -> list[dict[str, Any]]:
+    """The events in force, in order: the log that is replayed. An event stored before
+    the reader refused its texts (a control or text-direction character, a lone
+    surrogate) is given escaped, so that the game it belongs to still replays."""
+    entries = log.entries.filter(kind=EntryKind.EVENT, undone_by__isnull=True).order_by("number")
+    return [cast(dict[str, Any], printable_json(entry.event)) for entry in entries]
+
+
 def _public_event(event: dict[str, Any]) -> dict[str, Any]:
     hidden = _HIDDEN_FIELDS.get(str(event.get("type")), ())
     return {k: v for k, v in event.items() if k not in hidden}
@@ -63,10 +78,11 @@ def _without_checks(entries: list[Any]) -> list[Any]:
     ]
 
 
-def log_view(game: Game, *, full: bool, disclose: bool) -> dict[str, Any]:
+def log_view(game: Game, *, full: bool, disclose: bool, only: int | None = None) -> dict[str, Any]:
     """The game's log and state; `full` for its judges, otherwise what spectators see:
-    after the end, everything when `disclose` (the viewer may see the game's points,
-    `points_shown_to`), else still no role and no night secret, only the winner."""
+    once the judge closed the game, everything when `disclose` (the viewer may see the
+    game's points, `points_shown_to`), else still no role and no night secret, only
+    the winner. `only`: the entries are that entry alone (the answer to a write)."""
     log = log_of(game)
     view: dict[str, Any] = {
         "game_id": game.pk,
@@ -89,12 +105,19 @@ def log_view(game: Game, *, full: bool, disclose: bool) -> dict[str, Any]:
         return view
     entries = list(log.entries.select_related("undoes").order_by("number"))
     undone = {e.undoes.number for e in entries if e.undoes is not None}
-    live = [e.event for e in entries if e.kind == EntryKind.EVENT and e.number not in undone]
+    # escaped: an event stored before the reader refused its texts still replays
+    live = [
+        printable_json(e.event)
+        for e in entries
+        if e.kind == EntryKind.EVENT and e.number not in undone
+    ]
     replayed = engine.replay(log.header, live)
     state = replayed.state
     finished = state is not None and engine.is_finished(state)
-    shown = full or (finished and disclose)
-    header = dict(log.header)
+    reveal = disclose and log.is_closed
+    shown = full or (finished and reveal)
+    header = printable_json(log.header)
+    assert isinstance(header, dict)
     if not shown:
         header.pop("roles", None)
     view.update(
@@ -105,7 +128,8 @@ def log_view(game: Game, *, full: bool, disclose: bool) -> dict[str, Any]:
         problems=[p.message for p in replayed.problems],
     )
     if state is not None:
-        state_json = engine.state_json(state, public=not shown, reveal=disclose)
+        state_json = printable_json(engine.state_json(state, public=not shown, reveal=reveal))
+        assert isinstance(state_json, dict)
         view["state"] = state_json
         view["winner"] = state_json.get("winner")
         view["phase_text"] = phase_text(state_json.get("phase"))
@@ -122,9 +146,11 @@ def log_view(game: Game, *, full: bool, disclose: bool) -> dict[str, Any]:
     if shown:
         numbering = {number: number for number in numbering}
     for entry in entries:
+        if only is not None and entry.number != only:
+            continue
         event = entry.event if entry.kind == EntryKind.EVENT else None
-        if event is not None and not shown:
-            event = _public_event(event)
+        if isinstance(event, dict):
+            event = cast(dict[str, Any], printable_json(event if shown else _public_event(event)))
         view["entries"].append(
             {
                 "number": numbering[entry.number],
@@ -151,7 +177,7 @@ def board(view: dict[str, Any]) -> dict[str, Any]:
     fouls = state.get("fouls") or {}
     left = {d["seat"]: d for d in state.get("left") or []}
     roles: dict[int, str] = {}
-    if view.get("finished"):
+    if view.get("finished") and view.get("full"):
         protocol_seats = (state.get("protocol") or {}).get("seats") or []
         roles = {n: s.get("role") or "" for n, s in enumerate(protocol_seats, start=1)}
     voting = state.get("voting") or {}
@@ -194,17 +220,13 @@ def board(view: dict[str, Any]) -> dict[str, Any]:
 def logs_for_tournament(tournament: Any) -> Iterator[tuple[str, dict[str, Any]]]:
     """Every console log of a tournament as a `mafiatab-game-log/1` document (the events
     in force), named after its game: what the tournament archive stores under `logs/`
-    and what `mafiatab game replay` reads."""
+    and what `mafiatab game replay` reads. A text stored before the reader refused
+    what no file can hold (a lone surrogate, a control character) is escaped."""
     logs = (
         GameLog.objects.filter(game__tournament=tournament)
         .select_related("game")
         .order_by("game__position")
     )
     for log in logs:
-        events = [
-            entry.event
-            for entry in log.entries.filter(kind=EntryKind.EVENT, undone_by__isnull=True).order_by(
-                "number"
-            )
-        ]
-        yield f"{log.game.label}.json", engine.document(log.header, events)
+        # texts stored before the reader refused them are written escaped
+        yield f"{log.game.label}.json", printable_json(engine.document(log.header, live(log)))

@@ -20,7 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from mafiatab.console import engine
+from mafiatab.console import engine, selectors
 from mafiatab.console.models import EntryKind, GameLog, LogEntry
 from mafiatab.games.conversion import game_data
 from mafiatab.games.models import Game, GameStatus, TableSeat
@@ -31,6 +31,9 @@ if TYPE_CHECKING:
 
 #: The longest event (as JSON) a log takes: a removal's reason is the longest part.
 MAX_EVENT_CHARS = 2000
+#: The most entries a log holds, its events and their undos together: the engine's
+#: bound on a log's events (every entry is kept, an undone event included).
+MAX_ENTRIES = engine.MAX_EVENTS
 
 
 class LogConflict(Exception):
@@ -38,11 +41,17 @@ class LogConflict(Exception):
 
 
 class EventRefused(ValidationError):
-    """The engine refused the event; `problems` are its reasons, translated."""
+    """The engine refused the event (or the roles); `problems` are its reasons,
+    translated, each under the field it names (`event.reason`, `roles.black`)."""
 
-    def __init__(self, problems: list[engine.Problem]) -> None:
+    def __init__(self, problems: list[engine.Problem], *, event: bool = True) -> None:
         self.problems = problems
-        super().__init__([p.message for p in problems])
+        fields: dict[str, list[str]] = {}
+        for p in problems:
+            # an event's field is inside the event; the header's (roles, seats) are its own
+            name = f"event.{p.field}".rstrip(".") if event else p.field or "roles"
+            fields.setdefault(name, []).append(p.message)
+        super().__init__({name: messages for name, messages in fields.items()})
 
 
 @dataclass(frozen=True)
@@ -91,13 +100,8 @@ def header_for(
 
 
 def live_events(log: GameLog) -> list[dict[str, Any]]:
-    """The events in force, in order: the log that is replayed."""
-    return [
-        entry.event
-        for entry in log.entries.filter(kind=EntryKind.EVENT, undone_by__isnull=True).order_by(
-            "number"
-        )
-    ]
+    """The events in force, in order: the log that is replayed (`selectors.live`)."""
+    return selectors.live(log)
 
 
 def _locked(log: GameLog) -> GameLog:
@@ -120,13 +124,12 @@ def log_start(*, game: Game, roles: dict[str, Any], by: User) -> GameLog:
     header = header_for(game, roles)
     problems = engine.replay(header, []).problems
     if problems:
-        raise EventRefused(problems)
+        raise EventRefused(problems, event=False)
     log = GameLog.objects.create(game=game, header=header, started_by=by)
+    # The roles are a secret of the table's judges until the end: the audit entry,
+    # which the organisers read, does not hold them (the log's header does).
     game.tournament.log_action(
-        "game.console.started",
-        by=by,
-        target=game.label,
-        after={"table": header["table"], "roles": roles},
+        "game.console.started", by=by, target=game.label, after={"table": header["table"]}
     )
     return log
 
@@ -143,6 +146,11 @@ def _resent(log: GameLog, client_id: uuid.UUID, kind: str) -> Appended | None:
 def _check_open(log: GameLog, after: int | None) -> None:
     if log.is_closed:
         raise LogConflict(_("The game is over and its protocol was made; the log is closed."))
+    if log.last_number >= MAX_ENTRIES:
+        raise ValidationError(
+            _("The log is full: it holds at most %(n)d entries, its undos included.")
+            % {"n": MAX_ENTRIES}
+        )
     if after is not None and after != log.last_number:
         raise LogConflict(
             _(

@@ -12,6 +12,7 @@ look like another on screen). A tournament's name is bounded by `MAX_NAME`.
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from typing import Final
 
@@ -90,6 +91,70 @@ def name_problems(name: str, limit: int = MAX_NAME) -> list[str]:
     return _text_problems(name, limit, (NAME_EMPTY, NAME_TOO_LONG, NAME_CONTROL, NAME_BIDI))
 
 
+#: The longest free text (a reason, a note), in characters.
+MAX_TEXT: Final = 2000
+
+TEXT_TOO_LONG: Final = "text.too_long"
+TEXT_CONTROL: Final = "text.control_character"
+TEXT_BIDI: Final = "text.bidi_character"
+
+#: The control characters a free text may hold: tab and line breaks.
+_TEXT_CONTROLS_ALLOWED: Final = frozenset("\t\n\r")
+
+
+def _is_text_control(char: str) -> bool:
+    # Cc: C0/C1 controls (NUL included); Cs: a lone surrogate, which no encoding
+    # writes and no database column takes.
+    return char not in _TEXT_CONTROLS_ALLOWED and unicodedata.category(char) in ("Cc", "Cs")
+
+
+def text_problems(text: str, limit: int = MAX_TEXT) -> list[str]:
+    """The codes of what is wrong with a free text such as a reason (empty list:
+    acceptable; an empty text is acceptable too).
+
+    Codes: `TEXT_TOO_LONG` (more than `limit` characters), `TEXT_CONTROL` (a control
+    character other than tab and line breaks, or a lone surrogate), `TEXT_BIDI`."""
+    if text.isprintable() and len(text) <= limit:
+        return []
+    problems = []
+    if len(text) > limit:
+        problems.append(TEXT_TOO_LONG)
+    if any(char in BIDI_CHARACTERS for char in text):
+        problems.append(TEXT_BIDI)
+    if any(_is_text_control(char) for char in text):
+        problems.append(TEXT_CONTROL)
+    return problems
+
+
+def printable(text: str) -> str:
+    """`text` as it may be shown and written anywhere: each control character (tab
+    and line breaks kept), lone surrogate and bidirectional-formatting character
+    written as its escape (`\\u202e`). For texts stored before they were checked."""
+    if text.isprintable():
+        return text
+    return "".join(
+        f"\\u{ord(char):04x}"
+        if char in BIDI_CHARACTERS or _is_text_control(char) or char in "\u2028\u2029"
+        else char
+        for char in text
+    )
+
+
 def is_valid_nickname(name: str) -> bool:
     """Whether a nickname may be used as is (after `normalize_nickname`)."""
     return not nickname_problems(name)
+
+
+def printable_json(value: object) -> object:
+    """A decoded JSON value with every text in it (keys included) `printable` and every
+    number that is not finite (NaN, ±Infinity) written as its name: what may be shown
+    or written of data stored before it was checked."""
+    if isinstance(value, str):
+        return printable(value)
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, dict):
+        return {printable(str(k)): printable_json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [printable_json(v) for v in value]
+    return value

@@ -7,11 +7,11 @@ import logging
 from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django.db.models import F, OuterRef, Subquery
 
-from mafiatab.core.names import nickname_key
+from mafiatab.core.names import nickname_key, printable_json
 from mafiatab.core.protocol import Protocol
 from mafiatab.core.tournament_file import (
     FORMAT,
@@ -169,7 +169,8 @@ def stored_protocols(
     try:
         return parse_tournament(_document(games, ruleset)).games
     except TournamentFileError:
-        readable = [game for game in games if _is_readable(game, ruleset)]
+        escaped = (game if _is_readable(game, ruleset) else printable_json(game) for game in games)
+        readable = [game for game in escaped if _is_readable(game, ruleset)]
         logger.warning(
             "tournament %s: %d stored protocol(s) no longer pass the rules and are not counted",
             tournament_id,
@@ -202,7 +203,8 @@ def game_data(game: models.Game) -> dict[str, Any]:
         .first()
     )
     if isinstance(stored, dict):
-        data = dict(stored)
+        # texts stored before the reader refused what no page can hold are escaped
+        data = cast(dict[str, Any], printable_json(stored))
         data.setdefault("voting", [])
         return data
     return _rows_data(game)

@@ -31,6 +31,12 @@ from mafiatab.tournaments.models import RULESET_CHOICES, StaffRole
 #: The keys whose values are dates (stored as ISO text).
 DATE_KEYS = frozenset({"starts_on", "ends_on"})
 
+#: Values never shown on the history page, by the action that stored them: the roles
+#: dealt at a console start (entries written before the start stopped recording them)
+#: are a secret of the table's judges until the end, and the organisers read the
+#: history; once the game ends its protocol holds them.
+SECRET_KEYS: dict[str, frozenset[str]] = {"game.console.started": frozenset({"roles"})}
+
 
 @dataclass(frozen=True)
 class HistoryRow:
@@ -94,12 +100,16 @@ def _mapping_text(key: str, value: Mapping[str, Any]) -> str:
     return "; ".join(f"{audit_field_text(k)} {value_text(item, k)}" for k, item in value.items())
 
 
-def _pairs(values: Any) -> list[tuple[str, str]]:
+def _pairs(values: Any, secret: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
     if not values:
         return []
     if not isinstance(values, dict):
         return [("", value_text(values))]
-    return [(audit_field_text(key), value_text(value, key)) for key, value in values.items()]
+    return [
+        (audit_field_text(key), value_text(value, key))
+        for key, value in values.items()
+        if key not in secret
+    ]
 
 
 def _target_text(entry: Any) -> str:
@@ -127,8 +137,8 @@ def history_rows(entries: Any) -> list[HistoryRow]:
             entry=entry,
             label=audit_action_text(entry.action),
             target=_target_text(entry),
-            before=_pairs(entry.before),
-            after=_pairs(entry.after),
+            before=_pairs(entry.before, SECRET_KEYS.get(entry.action, frozenset())),
+            after=_pairs(entry.after, SECRET_KEYS.get(entry.action, frozenset())),
         )
         for entry in entries
     ]

@@ -146,17 +146,22 @@ def test_a_judge_runs_a_whole_game_on_a_phone_and_submits_its_protocol(page, bro
     assert not any(word in board for word in ROLE_WORDS), board
     page.click("[data-action=send][data-type=night]")
     page.locator("[data-testid=result]", has_text="The red team wins.").wait_for()
-    # The board refreshes itself: the result and the roles come without a reload.
+    # The board refreshes itself: the result comes without a reload, the roles only
+    # once the judge closes the game.
     spectator.locator("[data-testid=board-result]", has_text="The red team wins.").wait_for()
-    assert spectator.locator("[data-testid=board-role-7]").text_content() == "don"
-    board = spectator.locator("[data-testid=board]").inner_text().lower()
-    assert "sheriff" in board and board.count("black") == 2
+    assert spectator.locator("[data-testid^=board-role-]").count() == 0
     log = GameLog.objects.get()
     assert log.last_number == 20 and log.entries.filter(undone_by__isnull=False).count() == 1
 
-    # The protocol opens prefilled; the judge adds an extra point and signs.
+    # Closing takes a confirmation; the protocol opens prefilled; the judge adds an
+    # extra point and signs.
+    page.click("[data-testid=close-game]")
     page.click("[data-testid=open-protocol]")
     page.wait_for_selector("#protocol-form")
+    spectator.locator("[data-testid=board-role-7]").wait_for()
+    assert spectator.locator("[data-testid=board-role-7]").text_content() == "don"
+    board = spectator.locator("[data-testid=board]").inner_text().lower()
+    assert "sheriff" in board and board.count("black") == 2
     assert page.locator("select[name=role_7]").input_value() == "don"
     page.select_option("select[name=extra1_seat]", "3")
     page.fill("input[name=extra1_points]", "0.3")

@@ -230,6 +230,7 @@ def _play_fourth_foul(walk: Walk, page: Any) -> None:
 
 def _sign(walk: Walk, page: Any, label: str) -> None:
     """The protocol opens prefilled from the console; the table judge signs it."""
+    page.click("[data-testid=close-game]")
     page.click("[data-testid=open-protocol]")
     page.wait_for_selector("#protocol-form")
     assert page.locator("select[name=role_7]").input_value() == "don"

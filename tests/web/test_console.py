@@ -339,8 +339,13 @@ def test_the_api_undoes_the_last_event(client, started):
     answer = _post(client, game, "/undo", {"id": str(uuid.uuid4()), "after": 1})
     assert answer.status_code == 201
     data = answer.json()
-    assert data["entries"][0]["undone"] is True and data["entries"][1]["undoes"] == 1
+    # the answer holds the undo alone, which names the event it took back
+    assert data["partial"] is True and data["number"] == 2
+    assert data["entries"] == [data["entry"]]
+    assert data["entry"]["kind"] == "undo" and data["entry"]["undoes"] == 1
     assert data["state"]["voting"]["nominations"] == []
+    full = client.get(_url(game)).json()
+    assert full["entries"][0]["undone"] is True and full["entries"][1]["undoes"] == 1
 
 
 def test_the_api_starts_a_game_for_its_judge(client, two_tables):
@@ -412,14 +417,20 @@ def test_the_judge_is_offered_the_checks_that_spectators_are_not_told_of(client,
     assert "day" in public and "don_check" not in public
 
 
-def test_the_judge_reads_the_roles_and_everyone_reads_them_after_the_end(client, started):
+def test_the_judge_reads_the_roles_and_everyone_reads_them_once_the_judge_closes_the_game(
+    client, started
+):
     log, judge, game = started["log"], started["judge"], started["game1"]
     client.force_login(judge)
     assert client.get(_url(game)).json()["header"]["roles"] == ROLES
     for event in GAME:
         _append(log, judge, event)
+    client.logout()
     data = json.loads(_spectator_json(client, game))
     assert data["finished"] is True and data["winner"] == "red"
+    assert "roles" not in data["header"] and "protocol" not in data["state"]
+    services.log_finish(log=log, by=judge)
+    data = json.loads(_spectator_json(client, game))
     assert data["header"]["roles"] == ROLES
     assert data["state"]["protocol"]["seats"][6]["role"] == "don"
 

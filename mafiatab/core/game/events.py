@@ -4,15 +4,23 @@ problem of its shape (`GameLogError`)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
 from mafiatab.core.game.problems import GameLogError, GameProblem, shown
+from mafiatab.core.names import MAX_TEXT, text_problems
 from mafiatab.core.roles import Team
 
 #: Upper bound of a pause, in minutes.
 MAX_PAUSE_MINUTES = 24 * 60
+#: The longest reason of an event (a removal, a pause, a defeat), in characters.
+MAX_REASON = MAX_TEXT
+#: The longest key, and the longest text, of an event's extra keys (an id, a time).
+MAX_EXTRA_TEXT = 200
+#: How deep an extra key's value may nest (lists and objects).
+MAX_EXTRA_DEPTH = 4
 
 
 class EventType(Enum):
@@ -143,7 +151,39 @@ class _EventReader:
         if not isinstance(raw, str):
             self.problem("event.field_type", field=key, expected="a text", value=shown(raw))
             return ""
-        return raw
+        return raw if self.text_ok(key, raw, MAX_REASON) else ""
+
+    def text_ok(self, key: str, text: str, limit: int) -> bool:
+        """Whether `text` is a free text the log takes; each problem is recorded."""
+        codes = text_problems(text, limit)
+        for code in codes:
+            self.problem(f"event.{code.replace('.', '_')}", field=key, max=limit)
+        return not codes
+
+    def extra(self, key: str, value: object, depth: int = 0) -> None:
+        """Check a value the rules do not read: JSON scalars with finite numbers and
+        clean, short texts (keys included), nested at most `MAX_EXTRA_DEPTH` deep."""
+        if value is None or isinstance(value, bool):
+            return
+        if isinstance(value, int):
+            if not -(2**53) <= value <= 2**53:
+                self.problem("event.field_type", field=key, expected="a number", value=shown(value))
+            return
+        if isinstance(value, float):
+            if not math.isfinite(value):
+                self.problem("event.number_not_finite", field=key, value=shown(value))
+            return
+        if isinstance(value, str):
+            self.text_ok(key, value, MAX_EXTRA_TEXT)
+            return
+        if depth >= MAX_EXTRA_DEPTH or not isinstance(value, list | dict):
+            self.problem("event.extra_value", field=key, value=shown(value))
+            return
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for name, item in items:
+            if isinstance(name, str) and not self.text_ok(key, name, MAX_EXTRA_TEXT):
+                continue
+            self.extra(f"{key}.{name}", item, depth + 1)
 
     def flag(self, key: str, default: bool) -> bool:
         raw = self.data.get(key, default)
@@ -206,6 +246,29 @@ _KNOWN_KEYS = {
 }
 
 
+_T = EventType
+#: The keys each type of event reads (`type` included); any other key is checked as
+#: a value the rules do not read.
+_FIELDS: dict[EventType, frozenset[str]] = {
+    kind: frozenset({"type", *keys})
+    for kind, keys in (
+        (_T.NOMINATE, ("by", "seat")),
+        (_T.VOTE, ("counts",)),
+        (_T.LIFT, ("for",)),
+        (_T.FOUL, ("seat",)),
+        (_T.REMOVE, ("seat", "reason", "online", "fined")),
+        (_T.PAUSE, ("seat", "minutes", "reason")),
+        (_T.NIGHT, ()),
+        (_T.SHOTS, ("by",)),
+        (_T.DON_CHECK, ("seat",)),
+        (_T.SHERIFF_CHECK, ("seat",)),
+        (_T.DAY, ()),
+        (_T.BEST_MOVE, ("seats",)),
+        (_T.DEFEAT, ("team", "reason")),
+    )
+}
+
+
 def parse_event(data: object, index: int = 1) -> Event:
     """One event from its log form; `index` (1-based) locates its problems.
 
@@ -221,6 +284,10 @@ def parse_event(data: object, index: int = 1) -> Event:
         raise GameLogError([problem])
     reader = _EventReader(data, index, kind.value)
     extra = {k: v for k, v in data.items() if k not in _KNOWN_KEYS}
+    read = _FIELDS[kind]
+    for key, value in data.items():
+        if key not in read and reader.text_ok("extra", key, MAX_EXTRA_TEXT):
+            reader.extra(key, value)
     event = _read_fields(reader, kind, extra)
     if reader.problems:
         raise GameLogError(reader.problems)

@@ -151,6 +151,9 @@ class _LogReader:
             self.problem("roles", "log.roles")
             return None
         before = len(self.problems)
+        for key in raw:
+            if key not in ("sheriff", "don", "black"):
+                self.problem("roles", "log.role_unknown", name=shown(key))
         given: list[tuple[int, Role]] = []
         for key, role in (("sheriff", Role.SHERIFF), ("don", Role.DON)):
             seat = raw.get(key)

@@ -35,6 +35,7 @@ MESSAGES: dict[str, str] = {
     "log.role_seat": "{role} must be a seat 1..10, not {value}",
     "log.black": "black must be a list of 2 seats, not {value}",
     "log.role_twice": "seat {seat} is given two roles",
+    "log.role_unknown": "roles: unknown key {name} (known: sheriff, don, black)",
     "log.stage": "stage must be one of {known}, not {value}",
     "log.events": "events must be a list of events",
     "log.too_many_events": "a game log holds at most {max} events, not {count}",
@@ -44,6 +45,11 @@ MESSAGES: dict[str, str] = {
     "event.missing": "{field} is missing",
     "event.field_type": "{field} must be {expected}, not {value}",
     "event.seat_range": "{field} must be a seat 1..10, not {value}",
+    "event.text_too_long": "{field} is longer than {max} characters",
+    "event.text_control_character": "{field} holds a control character",
+    "event.text_bidi_character": "{field} holds a text-direction character",
+    "event.number_not_finite": "{field} must be a finite number, not {value}",
+    "event.extra_value": "{field} must be a text, a number, true or false, not {value}",
     # The rules.
     "game.finished": "the game is over: nothing but the best move of a first-night kill "
     "that ended it comes after the end",

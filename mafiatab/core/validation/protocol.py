@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from mafiatab.core.names import MAX_NICKNAME, nickname_problems
+from mafiatab.core.names import MAX_NAME, MAX_NICKNAME, MAX_TEXT, nickname_problems, text_problems
 from mafiatab.core.problems import INT_MAX, Problem, cut, problem, shown
 from mafiatab.core.protocol import SEATS, Protocol, deal_of
 from mafiatab.core.regulations import Regulation
@@ -83,9 +83,31 @@ def validate_protocol(
         _check_removals(protocol, regulation, problems)
     if voting:
         problems.extend(validate_voting(protocol, voting))
+    _check_texts(protocol, problems)
     if roles_ok and (removals or voting):
         _check_winner(protocol, problems)
     return problems
+
+
+def _check_texts(protocol: Protocol, problems: list[Problem]) -> None:
+    """The protocol's free texts (its id, judge and every reason): no control or
+    text-direction character, no lone surrogate, within their limits."""
+    gid = protocol.id
+    texts: list[tuple[str | None, int | None, str, int]] = [
+        (gid, None, "id", len(gid)),  # its length is the columns' to bound
+        (protocol.judge, None, "judge", MAX_NAME),
+    ]
+    for name, entries in (
+        ("judge_extra", protocol.judge_extra),
+        ("penalties", protocol.penalties),
+        ("disqualified", protocol.disqualified),
+    ):
+        texts.extend((entry.reason, entry.seat, f"{name}.reason", MAX_TEXT) for entry in entries)
+    for text, seat, field, limit in texts:
+        if not text or (text.isprintable() and len(text) <= limit):
+            continue
+        for code in text_problems(text, limit):
+            problems.append(problem(gid, seat, field, code, limit=limit))
 
 
 def _check_header(protocol: Protocol, checker: Checker, problems: list[Problem]) -> None:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from mafiatab.core.names import TEXT_BIDI, TEXT_CONTROL, text_problems
 from mafiatab.games import conversion
 from mafiatab.games.models import Game
 from mafiatab.games.services.versions import ProtocolChanged, ProtocolInvalid
@@ -97,6 +98,37 @@ def _check_lengths(data: dict[str, Any]) -> None:
         raise ValidationError(errors)
 
 
+def _texts(value: Any, path: str = "") -> Any:
+    """Every text of a protocol's dictionary with where it is (`disqualified.0.reason`)."""
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _texts(item, f"{path}.{key}" if path else str(key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _texts(item, f"{path}.{index}")
+
+
+def _check_texts(data: dict[str, Any]) -> None:
+    """A draft is saved without the core's validation: still, no text of it may hold a
+    character that no page, file or database can hold (a control character, a lone
+    surrogate) or that disguises it (a text-direction character)."""
+    errors: dict[str, list[str]] = {}
+    for path, text in _texts(data):
+        codes = text_problems(text, limit=len(text))
+        if TEXT_CONTROL in codes:
+            errors.setdefault(path, []).append(
+                _("%(field)s holds a control character") % {"field": path}
+            )
+        if TEXT_BIDI in codes:
+            errors.setdefault(path, []).append(
+                _("%(field)s holds a text-direction character") % {"field": path}
+            )
+    if errors:
+        raise ValidationError(errors)
+
+
 def _fixed_keys(game: Game, data: dict[str, Any]) -> dict[str, Any]:
     """`data` with the header keys that belong to the game, not to the form."""
     fixed = dict(data)
@@ -123,6 +155,7 @@ def _accepted(
     validation (`_valid`) is the caller's to ask for: a draft is saved without it."""
     _require_base(base_version)
     _check_base(game, base_version)
+    _check_texts(data)
     data = _seated(game, _fixed_keys(game, data))
     _check_lengths(data)
     _check_approvals(game, data, by)

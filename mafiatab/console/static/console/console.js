@@ -108,7 +108,7 @@
       if (res.status === 200 || res.status === 201) {
         queue.shift();
         saveQueue();
-        view = res.data;
+        view = merged(res.data);
         showError("");
         render();
         flush();
@@ -128,6 +128,27 @@
       sending = false;
       wait();
     });
+  }
+  // A write is answered with the entry written and the state, not the whole log:
+  // the entry is added to those shown (an undo marks the event it takes back).
+  function merged(data) {
+    var entry = data.entry;
+    if (!data.partial || !entry) return data;
+    var known = (view && view.entries) || [];
+    if (known.some(function (e) { return e.number === entry.number; })) {
+      data.entries = known; // a resend of an entry shown already
+      return data;
+    }
+    if (!view || view.number < entry.number - 1) {
+      window.setTimeout(load, 0); // entries are missing in between: read the whole log
+      data.entries = known;
+      return data;
+    }
+    data.entries = known.filter(function (e) { return e.number < entry.number; }).map(function (e) {
+      return e.number === entry.undoes ? Object.assign({}, e, { undone: true }) : e;
+    });
+    data.entries.push(entry);
+    return data;
   }
   function wait() {
     renderSync(true);
@@ -215,6 +236,10 @@
     renderLog();
     renderSync();
     $("[data-testid=finish-form]").hidden = !view.finished || queue.length > 0;
+    if (!view.finished) { // an undo took the end back: the closing starts over
+      $("[data-testid=close-confirm]").hidden = true;
+      $("[data-testid=close-game]").hidden = false;
+    }
     $(".c-tools").hidden = !!view.finished;
     renderTools();
     savePlace();
@@ -534,6 +559,13 @@
           b.textContent = T.undo;
           enqueue("undo", null);
         }
+        break;
+      case "close-game":
+      case "close-cancel":
+        // closing shows the roles to everyone: a second, explicit step
+        var closing = d.action === "close-game";
+        $("[data-testid=close-confirm]").hidden = !closing;
+        $("[data-testid=close-game]").hidden = closing;
         break;
       case "timer-toggle": toggleTimer(); break;
       case "timer-reset": setTimer(timer.total, timer.label); break;
