@@ -44,6 +44,30 @@ class ConsoleEntryOut(Schema):
     text: str = Field("", description="The event as a sentence, in the reader's language.")
 
 
+class ConsoleTimer(Schema):
+    total: int = Field(ge=0, le=3600, description="The seconds the timer was set to.")
+    left: int = Field(ge=0, le=3600, description="The seconds left when the place was saved.")
+    running: bool = Field(description="The timer runs (it has run `age` seconds since).")
+    label: str = Field(
+        "", max_length=80, description="What the timer times, as the console said it."
+    )
+
+
+class ConsolePlaceIn(Schema):
+    day: str = Field(
+        pattern=r"^[dn][0-9]{1,2}$",
+        max_length=3,
+        description="The phase the place belongs to: `d2` (day 2), `n1` (night 1).",
+    )
+    speech: int = Field(ge=0, le=40, description="The speech of the day's order (0 the first).")
+    timer: ConsoleTimer
+
+
+class ConsolePlaceOut(ConsolePlaceIn):
+    revision: int = Field(description="How many times the place was saved.")
+    age: float = Field(description="Seconds since it was saved (by the server's clock).")
+
+
 class ConsoleLogOut(Schema):
     game_id: int
     label: str
@@ -60,6 +84,9 @@ class ConsoleLogOut(Schema):
     state: dict[str, Any] | None = None
     problems: list[str] = []
     duplicate: bool = Field(False, description="The write was a resend of a stored entry.")
+    place: ConsolePlaceOut | None = Field(
+        None, description="Where the judge stands: the speaker and the timer (no rule)."
+    )
 
 
 class ConsoleEventIn(Schema):
@@ -177,3 +204,18 @@ def undo_event(request: HttpRequest, slug: str, data: ConsoleUndoIn, game_id: in
         lambda: services.event_undo(log=log, client_id=data.id, after=data.after, by=request.auth)
     )
     return _answer(game, appended)
+
+
+@router.put(
+    "/tournaments/{slug}/games/{game_id}/log/place",
+    response={200: ConsolePlaceOut, **VERSIONED_WRITE},
+    summary="Keep the speaker and the timer",
+)
+def save_place(request: HttpRequest, slug: str, data: ConsolePlaceIn, game_id: int = GameId):
+    """Keep where the judge stands (the speech of the day and the timer) beside the log,
+    so that another device of the table's judges continues at the same speech. No event
+    of the rules: the last save wins."""
+    game = _game(slug, game_id)
+    log = _log(game)
+    saved = _write(lambda: services.place_save(log=log, place=data.model_dump(), by=request.auth))
+    return selectors.place_view(saved)

@@ -7,8 +7,11 @@ public state. The table judge and the chief judge see everything.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 from typing import Any
+
+from django.utils import timezone
 
 from mafiatab.console import engine
 from mafiatab.console.messages import event_text, phase_text, winner_text
@@ -39,6 +42,15 @@ def live_games(tournament: Any) -> list[Game]:
 
 def log_of(game: Game) -> GameLog | None:
     return GameLog.objects.filter(game=game).first()
+
+
+def place_view(log: GameLog, *, now: dt.datetime | None = None) -> dict[str, Any] | None:
+    """The kept place with its revision and its age in seconds (a running timer has
+    run that long since; the reader's clock is not trusted to agree with the server's)."""
+    if not log.place or log.place_at is None:
+        return None
+    age = max(0.0, ((now or timezone.now()) - log.place_at).total_seconds())
+    return {**log.place, "revision": log.place_revision, "age": round(age, 1)}
 
 
 def _public_event(event: dict[str, Any]) -> dict[str, Any]:
@@ -84,9 +96,11 @@ def log_view(game: Game, *, full: bool, disclose: bool) -> dict[str, Any]:
         "state": None,
         "problems": [],
         "board": None,
+        "place": None,
     }
     if log is None:
         return view
+    view["place"] = place_view(log)
     entries = list(log.entries.select_related("undoes").order_by("number"))
     undone = {e.undoes.number for e in entries if e.undoes is not None}
     live = [e.event for e in entries if e.kind == EntryKind.EVENT and e.number not in undone]
