@@ -60,6 +60,7 @@ class ConsolePlaceIn(Schema):
         description="The phase the place belongs to: `d2` (day 2), `n1` (night 1).",
     )
     speech: int = Field(ge=0, le=40, description="The speech of the day's order (0 the first).")
+    seat: int | None = Field(None, ge=1, le=10, description="The seat of that speech.")
     timer: ConsoleTimer
 
 
@@ -84,6 +85,9 @@ class ConsoleLogOut(Schema):
     state: dict[str, Any] | None = None
     problems: list[str] = []
     duplicate: bool = Field(False, description="The write was a resend of a stored entry.")
+    first_speaker: int | None = Field(
+        None, description="The first regular speaker of the current (or last) day."
+    )
     place: ConsolePlaceOut | None = Field(
         None, description="Where the judge stands: the speaker and the timer (no rule)."
     )

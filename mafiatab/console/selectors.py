@@ -97,6 +97,7 @@ def log_view(game: Game, *, full: bool, disclose: bool) -> dict[str, Any]:
         "problems": [],
         "board": None,
         "place": None,
+        "first_speaker": None,
     }
     if log is None:
         return view
@@ -124,6 +125,7 @@ def log_view(game: Game, *, full: bool, disclose: bool) -> dict[str, Any]:
         view["winner"] = state_json.get("winner")
         view["phase_text"] = phase_text(state_json.get("phase"))
         view["winner_text"] = winner_text(state_json.get("winner"))
+        view["first_speaker"] = state.first_speaker
     live_numbers = [
         e.number for e in entries if e.kind == EntryKind.EVENT and e.number not in undone
     ]

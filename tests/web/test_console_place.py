@@ -10,6 +10,8 @@ import uuid
 from typing import Any
 
 import pytest
+from django.templatetags.static import static
+from django.urls import reverse
 from django.utils import timezone
 
 from mafiatab.audit.models import AuditEntry
@@ -103,3 +105,23 @@ def test_a_closed_log_keeps_no_place(client, started):
     client.force_login(judge)
     answer = _put(client, started["game1"], PLACE)
     assert answer.status_code == 409 and answer.json()["detail"]
+
+
+def test_the_service_worker_keeps_the_console_page_and_its_assets(client, started):
+    game = started["game1"]
+    slug = game.tournament.slug
+    worker = reverse("console:service_worker", args=[slug])
+    # Served from the tournament's address: its scope covers the tournament's consoles.
+    console = reverse("console:console", args=[slug, game.pk])
+    assert console.startswith(worker.rsplit("/", 1)[0] + "/")
+    answer = client.get(worker)
+    assert answer.status_code == 200
+    assert answer["Content-Type"].startswith("application/javascript")
+    assert answer["Cache-Control"] == "no-cache"
+    text = answer.content.decode()
+    for asset in ("console/console.js", "console/console.css", "mafiatab/site.css"):
+        assert static(asset) in text
+    assert client.get(reverse("console:service_worker", args=["no-such"])).status_code == 404
+    client.force_login(started["judge"])
+    page = client.get(console).content.decode()
+    assert f'data-worker="{worker}"' in page
