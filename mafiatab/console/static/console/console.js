@@ -33,6 +33,9 @@
 
   if ("serviceWorker" in navigator && root.dataset.worker) {
     navigator.serviceWorker.register(root.dataset.worker).catch(function () { /* the queue works without it */ });
+    navigator.serviceWorker.ready.then(function (reg) {
+      if (reg.active) reg.active.postMessage({ keep: window.location.pathname });
+    });
   }
 
   // --- small helpers ------------------------------------------------------------
@@ -336,6 +339,9 @@
           voting.candidates = voting.nominations.map(function (n) { return n.seat; });
           v.unsaved.voting = true;
           mark(e.seat);
+          if (voting.nominations.length >= 2 && (st.phase.day > 1 || set.day1_voting !== false)) {
+            expect(["nominate", "vote"]);
+          }
           break;
         case "vote":
           var cands = voting.candidates || [], counts = e.counts || [];

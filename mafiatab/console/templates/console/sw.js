@@ -16,6 +16,17 @@ self.addEventListener("activate", function (event) {
     return Promise.all(keys.filter(function (k) { return k.indexOf("mafiatab-console-") === 0 && k !== CACHE; }).map(function (k) { return caches.delete(k); }));
   }).then(function () { return self.clients.claim(); }));
 });
+// The console page asks to be kept as soon as the worker is ready (the first visit
+// was not yet in the worker's hands).
+self.addEventListener("message", function (event) {
+  var data = event.data || {};
+  if (typeof data.keep !== "string" || !CONSOLE.test(data.keep) || data.keep.charAt(0) !== "/") return;
+  event.waitUntil(caches.open(CACHE).then(function (cache) {
+    return fetch(data.keep, { credentials: "same-origin" }).then(function (response) {
+      if (response.ok && !response.redirected) return cache.put(data.keep, response);
+    });
+  }).catch(function () {}));
+});
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   if (request.method !== "GET") return;
