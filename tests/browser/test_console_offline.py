@@ -39,6 +39,14 @@ def _events() -> list[str]:
     ]
 
 
+def _remove(page: Any, seat: int) -> None:
+    page.click(".c-tools summary")
+    page.select_option("[data-testid=remove-form] select[name=seat]", str(seat))
+    page.fill("[data-testid=remove-form] input[name=reason]", "insults")
+    page.click("[data-testid=remove-form] button[type=submit]")
+    page.click(".c-tools summary")
+
+
 def test_a_game_goes_on_with_the_network_cut_and_a_reload_and_reaches_the_server(
     page, browser, two_tables
 ):
@@ -80,11 +88,7 @@ def test_a_game_goes_on_with_the_network_cut_and_a_reload_and_reaches_the_server
     assert page.locator(".c-pending").count() == 4
     assert "left" in page.locator("[data-testid=seat-5]").inner_text()
     # Still offline: a removal the rules refuse (seat 5 has left), then the shots.
-    page.click(".c-tools summary")
-    page.select_option("[data-testid=remove-form] select[name=seat]", "5")
-    page.fill("[data-testid=remove-form] input[name=reason]", "insults")
-    page.click("[data-testid=remove-form] button[type=submit]")
-    page.click(".c-tools summary")
+    _remove(page, 5)
     page.click("[data-testid=aim-7-1]")
     page.click("[data-testid=aim-9-1]")
     page.click("[data-testid=send-shots]")
@@ -103,6 +107,19 @@ def test_a_game_goes_on_with_the_network_cut_and_a_reload_and_reaches_the_server
     assert _events() == ["foul", "nominate", "nominate", "vote", "night", "shots"]
     assert page.locator("[data-testid=dropped]").text_content().startswith("Removal: seat 5")
     assert page.locator("[data-testid=refused]").count() == 0
+
+    # Once more, and this time the judge discards what came after the refused event.
+    page.context.set_offline(True)
+    _remove(page, 5)
+    page.click("[data-testid=don_check-3]")
+    page.locator("[data-testid=answer-sheriff]").wait_for()
+    page.context.set_offline(False)
+    page.locator("[data-testid=refused]").wait_for()
+    page.click("[data-testid=refused] .c-settle-drop")
+    _saved(page)
+    assert _events()[-1] == "shots"
+    assert "discarded by the judge" in page.locator("[data-testid=log]").text_content()
+    page.locator("[data-testid=don_check-3]").wait_for()
 
     # Day 2: the judge moves to seat 3's speech and starts the clock.
     page.click("[data-action=send][data-type=day]")

@@ -94,8 +94,25 @@
   }
   function took(data) {
     // The server's answer: the saved state, kept for a reload without a connection.
-    view = data;
-    writeJSON(VIEW, data);
+    view = merged(data);
+    writeJSON(VIEW, view);
+  }
+  // A write may be answered with the entry written and the state, not the whole log
+  // (`partial`): the entry is added to those known (an undo marks the event it takes back).
+  function merged(data) {
+    var entry = data.entry;
+    if (!data.partial || !entry) return data;
+    var known = (view && view.entries) || [];
+    if (!view || view.number < entry.number - 1) {
+      window.setTimeout(function () { load().catch(function () {}); }, 0); // entries are missing in between
+      data.entries = known;
+      return data;
+    }
+    data.entries = known.filter(function (e) { return e.number < entry.number; }).map(function (e) {
+      return e.number === entry.undoes ? Object.assign({}, e, { undone: true }) : e;
+    });
+    data.entries.push(entry);
+    return data;
   }
   function load() {
     return request("GET", API).then(function (r) {
@@ -190,7 +207,8 @@
 
   // --- where the judge stands, kept here and on the server ----------------------------
   function placeSign(p) {
-    return [p.day, p.speech, p.seat, p.timer && p.timer.total, p.timer && p.timer.running, p.timer && p.timer.label].join("|");
+    var t = p.timer || {};
+    return [p.day, p.speech, p.seat, t.total, t.running, t.running ? "" : t.left, t.label].join("|");
   }
   function fromServer(p) {
     var left = p.timer.running ? Math.max(0, Math.round(p.timer.left - p.age)) : p.timer.left;
