@@ -11,6 +11,7 @@ the log moved on meanwhile, the write is refused with 409.
 
 from __future__ import annotations
 
+import unicodedata
 import uuid
 from typing import Any
 
@@ -20,6 +21,7 @@ from django.utils.translation import gettext as _
 from ninja import Field, Router, Schema
 from ninja import Status as HttpStatus
 from ninja.errors import HttpError
+from pydantic import field_validator
 
 from mafiatab.api.auth import caller
 from mafiatab.api.errors import MAX_ID, NOT_FOUND, VERSIONED_WRITE, NotFound, tournament_or_404
@@ -44,6 +46,11 @@ class ConsoleEntryOut(Schema):
     text: str = Field("", description="The event as a sentence, in the reader's language.")
 
 
+def _unprintable(ch: str) -> bool:
+    """A control, text-direction or lone surrogate character: no page holds it."""
+    return unicodedata.category(ch) in {"Cc", "Cf", "Cs"}
+
+
 class ConsoleTimer(Schema):
     total: int = Field(ge=0, le=3600, description="The seconds the timer was set to.")
     left: int = Field(ge=0, le=3600, description="The seconds left when the place was saved.")
@@ -51,6 +58,13 @@ class ConsoleTimer(Schema):
     label: str = Field(
         "", max_length=80, description="What the timer times, as the console said it."
     )
+
+    @field_validator("label")
+    @classmethod
+    def _printable(cls, value: str) -> str:
+        if any(_unprintable(ch) for ch in value):
+            raise ValueError(_("Only printable characters are allowed."))
+        return value
 
 
 class ConsolePlaceIn(Schema):

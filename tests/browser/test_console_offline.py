@@ -105,7 +105,7 @@ def test_a_game_goes_on_with_the_network_cut_and_a_reload_and_reaches_the_server
     page.click("[data-testid=refused] .c-settle-keep")
     _saved(page)
     assert _events() == ["foul", "nominate", "nominate", "vote", "night", "shots"]
-    assert page.locator("[data-testid=dropped]").text_content().startswith("Removal: seat 5")
+    assert page.locator("[data-testid=dropped]").text_content().startswith("✕ Removal: seat 5")
     assert page.locator("[data-testid=refused]").count() == 0
 
     # Once more, and this time the judge discards what came after the refused event.
@@ -128,7 +128,7 @@ def test_a_game_goes_on_with_the_network_cut_and_a_reload_and_reaches_the_server
     _speaker(page, 3)
     page.click("[data-action=timer-toggle]")
     log = GameLog.objects.get()
-    for _i in range(50):
+    for _i in range(150):
         log.refresh_from_db()
         if log.place.get("seat") == 3 and log.place["timer"]["running"]:
             break
@@ -149,5 +149,6 @@ def test_a_game_goes_on_with_the_network_cut_and_a_reload_and_reaches_the_server
     chief.goto(url)
     chief.locator("[data-testid=speaker]", has_text="Speaks: 3 ").wait_for()
     assert chief.locator("[data-action=timer-toggle]").inner_text() == "Pause"
-    assert chief.locator(".c-clock").inner_text() in {"0:56", "0:57", "0:58", "0:59", "1:00"}
+    minutes, seconds = chief.locator(".c-clock").inner_text().split(":")
+    assert 20 < int(minutes) * 60 + int(seconds) <= 60  # the clock ran on meanwhile
     other.close()

@@ -83,6 +83,9 @@ def test_only_the_tables_judges_keep_the_place(client, started):
         ({"day": "d2" * 500}, "day"),
         ({"timer": {"total": 60, "left": 10**9, "running": False}}, "timer"),
         ({"timer": {"total": 60, "left": 1, "running": False, "label": "x" * 81}}, "timer"),
+        ({"timer": {"total": 60, "left": 1, "running": False, "label": "a\u0000b"}}, "label"),
+        ({"timer": {"total": 60, "left": 1, "running": False, "label": "\u202eab"}}, "label"),
+        ({"timer": {"total": 60, "left": 1, "running": False, "label": "\ud800"}}, "label"),
         ({"speech": "3"}, None),
     ],
 )

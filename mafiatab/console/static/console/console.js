@@ -777,11 +777,11 @@
       list.appendChild(el("li", { cls: e.undone ? "c-undone" : "", value: String(e.number), text: text }));
     });
     queue.forEach(function (q) {
-      list.appendChild(el("li", { cls: q.refused ? "c-pending c-refused-item" : "c-pending", text: describe(q) + " — " + (q.refused ? T.refused + ": " + q.refused : T.pending) }));
+      list.appendChild(el("li", { cls: q.refused ? "c-pending c-refused-item" : "c-pending", text: "… " + describe(q) + " — " + (q.refused ? T.refused + ": " + q.refused : T.pending) }));
     });
     dropped.forEach(function (q) {
       var why = q.refused ? T.refused + ": " + q.refused : q.undone ? T.undone_unsent : T.discarded;
-      list.appendChild(el("li", { cls: "c-dropped", "data-testid": "dropped", text: describe(q) + " — " + why }));
+      list.appendChild(el("li", { cls: "c-dropped", "data-testid": "dropped", text: "✕ " + describe(q) + " — " + why }));
     });
   }
   function renderTools() {
