@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 import uuid
 from typing import Any
 
@@ -128,3 +129,19 @@ def test_the_service_worker_keeps_the_console_page_and_its_assets(client, starte
     client.force_login(started["judge"])
     page = client.get(console).content.decode()
     assert f'data-worker="{worker}"' in page
+
+
+def test_every_word_of_the_console_script_is_said_in_russian():
+    from django.utils import translation
+
+    from mafiatab.console.strings import console_strings
+
+    with translation.override("en"):
+        english = console_strings()
+    with translation.override("ru"):
+        russian = console_strings()
+    same = [key for key, text in english.items() if russian[key] == text]
+    assert not same, same
+    # The placeholders the script fills survive the translation.
+    for key, text in english.items():
+        assert re.findall(r"%\(\w+\)s", text) == re.findall(r"%\(\w+\)s", russian[key]), key
