@@ -6,6 +6,7 @@ other device continues at the same speech."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -37,6 +38,16 @@ def _events() -> list[str]:
             "number"
         )
     ]
+
+
+def _place_saved(log: GameLog, seat: int, *, running: bool = False) -> None:
+    """Wait until the console has kept its place at `seat`'s speech on the server."""
+    for _i in range(150):
+        log.refresh_from_db()
+        if log.place.get("seat") == seat and log.place["timer"]["running"] == running:
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"the place is {log.place}, not seat {seat}")
 
 
 def _remove(page: Any, seat: int) -> None:
@@ -128,12 +139,8 @@ def test_a_game_goes_on_with_the_network_cut_and_a_reload_and_reaches_the_server
     _speaker(page, 3)
     page.click("[data-action=timer-toggle]")
     log = GameLog.objects.get()
-    for _i in range(150):
-        log.refresh_from_db()
-        if log.place.get("seat") == 3 and log.place["timer"]["running"]:
-            break
-        page.wait_for_timeout(100)
-    assert log.place["day"] == "d2" and log.place["seat"] == 3
+    _place_saved(log, 3, running=True)
+    assert log.place["day"] == "d2"
     # A reload on day 2 stays at seat 3's speech.
     page.reload()
     page.locator("[data-testid=speaker]", has_text="Speaks: 3 ").wait_for()
@@ -151,4 +158,10 @@ def test_a_game_goes_on_with_the_network_cut_and_a_reload_and_reaches_the_server
     assert chief.locator("[data-action=timer-toggle]").inner_text() == "Pause"
     minutes, seconds = chief.locator(".c-clock").inner_text().split(":")
     assert 20 < int(minutes) * 60 + int(seconds) <= 60  # the clock ran on meanwhile
+    # The chief moves on to the next speech; the judge's device follows it with the
+    # answer to its next event.
+    chief.click("[data-action=next-speech]")
+    _place_saved(log, 4)
+    _tap(page, "foul-2")
+    page.locator("[data-testid=speaker]", has_text="Speaks: 4 ").wait_for()
     other.close()

@@ -30,6 +30,7 @@
   var kept = readJSON(PLACE, null);
   var placeSent = kept && !kept.dirty ? placeSign(kept) : "";
   var placeTimer = null;
+  var placeRevision = 0;
 
   if ("serviceWorker" in navigator && root.dataset.worker) {
     navigator.serviceWorker.register(root.dataset.worker).catch(function () { /* the queue works without it */ });
@@ -96,6 +97,23 @@
     // The server's answer: the saved state, kept for a reload without a connection.
     view = merged(data);
     writeJSON(VIEW, view);
+    adoptPlace(view.place);
+  }
+  function adoptPlace(p) {
+    // Another device of the table's judges moved the speech or the clock: follow it,
+    // unless this device has a move of its own not yet saved.
+    if (!p || !p.timer || p.revision <= placeRevision) return;
+    placeRevision = p.revision;
+    var local = readJSON(PLACE, null);
+    if (local && local.dirty) return;
+    var next = fromServer(p);
+    writeJSON(PLACE, next);
+    if (ui.day === null || next.day !== ui.day) { kept = next; return; }
+    var here = currentPlace();
+    if (here.speech === next.speech && here.timer.running === next.timer.running && here.timer.total === next.timer.total) return;
+    var order = (state().speeches || []).map(function (x) { return x.seat; });
+    ui.speech = next.seat && order.indexOf(next.seat) >= 0 ? order.indexOf(next.seat) : next.speech;
+    restoreTimer(next.timer);
   }
   // A write may be answered with the entry written and the state, not the whole log
   // (`partial`): the entry is added to those known (an undo marks the event it takes back).
@@ -121,7 +139,6 @@
     }).then(function (data) {
       took(data);
       stale = false;
-      if (data.place && !(kept && kept.dirty)) kept = fromServer(data.place);
       render();
     }, function (err) {
       // No connection: the last saved state and the queue over it.
@@ -204,6 +221,17 @@
     else { flush(); pushPlace(); }
   }
   window.addEventListener("online", resume);
+  // While nothing waits to be sent, the state is read again now and then: the other
+  // device's events and its place come in.
+  window.setInterval(function () {
+    if (!view || stale || sending || queue.length || document.hidden) return;
+    request("GET", API).then(function (r) { return r.ok ? r.json() : null; }).then(function (data) {
+      if (!data || sending || queue.length) return;
+      var moved = data.number !== view.number || data.closed !== view.closed ||
+        ((data.place || {}).revision || 0) > placeRevision;
+      if (moved) { took(data); render(); }
+    }).catch(function () { /* no connection: nothing to read */ });
+  }, 10000);
 
   // --- where the judge stands, kept here and on the server ----------------------------
   function placeSign(p) {
@@ -246,6 +274,7 @@
     var body = { day: place.day, speech: place.speech, seat: place.seat, timer: { total: t.total, left: Math.min(left, t.total), running: t.running, label: (t.label || "").slice(0, 80) } };
     request("PUT", API + "/place", body).then(function (r) {
       if (!r.ok) return;
+      r.json().then(function (saved) { placeRevision = Math.max(placeRevision, saved.revision || 0); }, function () {});
       var now = readJSON(PLACE, null);
       if (now && placeSign(now) === placeSign(place)) { now.dirty = false; writeJSON(PLACE, now); }
     }).catch(function () { /* sent again with the next event or when the connection returns */ });
