@@ -73,7 +73,14 @@ def test_a_game_goes_on_with_the_network_cut_and_a_reload_and_reaches_the_server
     # The service worker keeps the page: it controls the console before the network goes.
     page.wait_for_function("!!navigator.serviceWorker.controller")
 
+    page.click("[data-testid=foul-6]")
+    page.locator("[data-testid=log] li:not(.c-pending)").nth(1).wait_for(state="attached")
     page.context.set_offline(True)
+    # An undo without a connection goes back to the state kept from before the foul.
+    page.click("[data-testid=undo]")
+    page.click("[data-testid=undo]")
+    assert page.locator("[data-testid=seat-6] .c-dot.on").count() == 0
+    assert page.locator("[data-testid=seat-4] .c-dot.on").count() == 1
     _speaker(page, 1)
     page.click("[data-testid=nominate-1-5]")
     _speaker(page, 2)
@@ -96,14 +103,15 @@ def test_a_game_goes_on_with_the_network_cut_and_a_reload_and_reaches_the_server
     # A reload at the dead spot: the page, the state and the queue come back.
     page.reload()
     page.locator("[data-testid=phase]", has_text="Night 1 · not yet saved").wait_for()
-    assert page.locator(".c-pending").count() == 4
+    assert page.locator(".c-pending").count() == 5
+    assert page.locator("[data-testid=seat-6] .c-dot.on").count() == 0
     assert "left" in page.locator("[data-testid=seat-5]").inner_text()
     # Still offline: a removal the rules refuse (seat 5 has left), then the shots.
     _remove(page, 5)
     page.click("[data-testid=aim-7-1]")
     page.click("[data-testid=aim-9-1]")
     page.click("[data-testid=send-shots]")
-    assert _events() == ["foul"]
+    assert _events() == ["foul", "foul"]
 
     # The network returns: the events go in order; the refused one stops the queue,
     # is shown with its rule, and the judge sends the event made after it.
@@ -116,6 +124,7 @@ def test_a_game_goes_on_with_the_network_cut_and_a_reload_and_reaches_the_server
     page.click("[data-testid=refused] .c-settle-keep")
     _saved(page)
     assert _events() == ["foul", "nominate", "nominate", "vote", "night", "shots"]
+    assert LogEntry.objects.filter(kind=EntryKind.UNDO).count() == 1
     assert page.locator("[data-testid=dropped]").text_content().startswith("✕ Removal: seat 5")
     assert page.locator("[data-testid=refused]").count() == 0
 

@@ -19,10 +19,12 @@
   var VIEW = KEY + "-view";
   var PLACE = KEY + "-place";
   var DROPPED = KEY + "-dropped";
+  var STATES = KEY + "-states";
   var view = null;   // the state the server sent last (saved)
   var shown = null;  // that state with the queue drawn over it
   var queue = readJSON(KEY, []);
   var dropped = readJSON(DROPPED, []);
+  var states = readJSON(STATES, {});
   var sending = false;
   var stale = false; // the state shown came from the browser's store, not the server
   var retry = null;
@@ -94,9 +96,15 @@
     });
   }
   function took(data) {
-    // The server's answer: the saved state, kept for a reload without a connection.
+    // The server's answer: the saved state, kept for a reload without a connection,
+    // and the states of the last entries, for an undo made without one.
     view = merged(data);
     writeJSON(VIEW, view);
+    if (view.state) {
+      states[String(view.number)] = view.state;
+      Object.keys(states).forEach(function (n) { if (+n < view.number - 30) delete states[n]; });
+      writeJSON(STATES, states);
+    }
     adoptPlace(view.place);
   }
   function adoptPlace(p) {
@@ -346,11 +354,16 @@
     v.unsaved = { seats: {}, phase: false, noms: 0, voting: false, any: false };
     if (!st || v.finished) return v;
     v.unsaved.noms = ((st.voting || {}).nominations || []).length;
-    st.fouls = st.fouls || {};
-    st.nights = st.nights || [];
-    st.left = st.left || [];
+    function defaults() {
+      st.fouls = st.fouls || {};
+      st.nights = st.nights || [];
+      st.left = st.left || [];
+    }
+    defaults();
     var first = v.first_speaker || 1;
-    var morning = null;
+    // The events in force on the server, for an undo made without a connection: it
+    // goes back to the state the browser kept from before the last of them.
+    var lives = (base.entries || []).filter(function (e) { return e.kind === "event" && !e.undone; }).map(function (e) { return e.number; });
     var set = st.settings || {};
     function mark(seat) { v.unsaved.seats[seat] = true; }
     function living(seat) { return st.alive.indexOf(seat) >= 0; }
@@ -372,8 +385,18 @@
     items.forEach(function (q) {
       if (q.refused) return;
       v.unsaved.any = true;
+      if (q.kind === "undo") {
+        var last = lives.pop();
+        var before = last ? states[String(last - 1)] : null;
+        if (before) {
+          st = v.state = JSON.parse(JSON.stringify(before));
+          defaults();
+          v.unsaved.noms = 0;
+          v.unsaved.voting = v.unsaved.phase = true;
+        }
+        return;
+      }
       var e = q.event || {}, voting = st.voting || (st.voting = { nominations: [], candidates: [], status: "open" });
-      if (q.kind !== "event") return;
       switch (e.type) {
         case "foul":
           st.fouls[String(e.seat)] = (st.fouls[String(e.seat)] || 0) + 1;
