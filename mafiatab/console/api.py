@@ -7,6 +7,10 @@ same permission as the pages (`user_can(..., "enter_protocol", game=game)`). An
 entry's `id` makes a resend harmless: the stored entry is answered again (200
 instead of 201). `after` is the number of the last entry the writer knew: when
 the log moved on meanwhile, the write is refused with 409.
+
+Beside the log, where the judge stands (the speech and the timer) is kept with
+`PUT .../log/place` and read with the log: no event of the rules, the last save
+wins, so that another device of the table's judges continues at the same speech.
 """
 
 from __future__ import annotations
