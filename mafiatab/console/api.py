@@ -7,10 +7,15 @@ same permission as the pages (`user_can(..., "enter_protocol", game=game)`). An
 entry's `id` makes a resend harmless: the stored entry is answered again (200
 instead of 201). `after` is the number of the last entry the writer knew: when
 the log moved on meanwhile, the write is refused with 409.
+
+Beside the log, where the judge stands (the speech and the timer) is kept with
+`PUT .../log/place` and read with the log: no event of the rules, the last save
+wins, so that another device of the table's judges continues at the same speech.
 """
 
 from __future__ import annotations
 
+import unicodedata
 import uuid
 from typing import Any
 
@@ -20,6 +25,7 @@ from django.utils.translation import gettext as _
 from ninja import Field, Router, Schema
 from ninja import Status as HttpStatus
 from ninja.errors import HttpError
+from pydantic import field_validator
 
 from mafiatab.api.auth import caller
 from mafiatab.api.errors import MAX_ID, NOT_FOUND, VERSIONED_WRITE, NotFound
@@ -45,6 +51,43 @@ class ConsoleEntryOut(Schema):
     text: str = Field("", description="The event as a sentence, in the reader's language.")
 
 
+def _unprintable(ch: str) -> bool:
+    """A control, text-direction or lone surrogate character: no page holds it."""
+    return unicodedata.category(ch) in {"Cc", "Cf", "Cs"}
+
+
+class ConsoleTimer(Schema):
+    total: int = Field(ge=0, le=3600, description="The seconds the timer was set to.")
+    left: int = Field(ge=0, le=3600, description="The seconds left when the place was saved.")
+    running: bool = Field(description="The timer runs (it has run `age` seconds since).")
+    label: str = Field(
+        "", max_length=80, description="What the timer times, as the console said it."
+    )
+
+    @field_validator("label")
+    @classmethod
+    def _printable(cls, value: str) -> str:
+        if any(_unprintable(ch) for ch in value):
+            raise ValueError(_("Only printable characters are allowed."))
+        return value
+
+
+class ConsolePlaceIn(Schema):
+    day: str = Field(
+        pattern=r"^[dn][0-9]{1,2}$",
+        max_length=3,
+        description="The phase the place belongs to: `d2` (day 2), `n1` (night 1).",
+    )
+    speech: int = Field(ge=0, le=40, description="The speech of the day's order (0 the first).")
+    seat: int | None = Field(None, ge=1, le=10, description="The seat of that speech.")
+    timer: ConsoleTimer
+
+
+class ConsolePlaceOut(ConsolePlaceIn):
+    revision: int = Field(description="How many times the place was saved.")
+    age: float = Field(description="Seconds since it was saved (by the server's clock).")
+
+
 class ConsoleLogOut(Schema):
     game_id: int
     label: str
@@ -68,6 +111,12 @@ class ConsoleLogOut(Schema):
         "`undoes` as undone.",
     )
     entry: ConsoleEntryOut | None = Field(None, description="The entry written (a write only).")
+    first_speaker: int | None = Field(
+        None, description="The first regular speaker of the current (or last) day."
+    )
+    place: ConsolePlaceOut | None = Field(
+        None, description="Where the judge stands: the speaker and the timer (no rule)."
+    )
 
 
 class ConsoleEventIn(Schema):
@@ -191,3 +240,18 @@ def undo_event(request: HttpRequest, slug: str, data: ConsoleUndoIn, game_id: in
         lambda: services.event_undo(log=log, client_id=data.id, after=data.after, by=request.auth)
     )
     return _answer(game, appended)
+
+
+@router.put(
+    "/tournaments/{slug}/games/{game_id}/log/place",
+    response={200: ConsolePlaceOut, **VERSIONED_WRITE},
+    summary="Keep the speaker and the timer",
+)
+def save_place(request: HttpRequest, slug: str, data: ConsolePlaceIn, game_id: int = GameId):
+    """Keep where the judge stands (the speech of the day and the timer) beside the log,
+    so that another device of the table's judges continues at the same speech. No event
+    of the rules: the last save wins."""
+    game = _game(slug, game_id)
+    log = _log(game)
+    saved = _write(lambda: services.place_save(log=log, place=data.model_dump(), by=request.auth))
+    return selectors.place_view(saved)

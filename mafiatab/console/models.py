@@ -35,6 +35,18 @@ class GameLog(models.Model):
     finished_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True, blank=True
     )
+    place = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text=_(
+            "Where the judge stands: the day, the speech and the timer (not an event of "
+            "the rules; another device of the table's judges continues from it)."
+        ),
+    )
+    place_revision = models.PositiveIntegerField(
+        default=0, help_text=_("How many times the place was saved.")
+    )
+    place_at = models.DateTimeField(null=True, blank=True, help_text=_("When the place was saved."))
 
     class Meta:
         verbose_name = _("game log")

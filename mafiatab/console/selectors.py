@@ -13,8 +13,11 @@ control or text-direction character) are shown escaped (`printable_json`).
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 from typing import Any, cast
+
+from django.utils import timezone
 
 from mafiatab.console import engine
 from mafiatab.console.messages import event_text, phase_text, result_text, winner_text
@@ -54,6 +57,14 @@ def live(log: GameLog) -> list[dict[str, Any]]:
     surrogate) is given escaped, so that the game it belongs to still replays."""
     entries = log.entries.filter(kind=EntryKind.EVENT, undone_by__isnull=True).order_by("number")
     return [cast(dict[str, Any], printable_json(entry.event)) for entry in entries]
+
+def place_view(log: GameLog, *, now: dt.datetime | None = None) -> dict[str, Any] | None:
+    """The kept place with its revision and its age in seconds (a running timer has
+    run that long since; the reader's clock is not trusted to agree with the server's)."""
+    if not log.place or log.place_at is None:
+        return None
+    age = max(0.0, ((now or timezone.now()) - log.place_at).total_seconds())
+    return {**log.place, "revision": log.place_revision, "age": round(age, 1)}
 
 
 def _public_event(event: dict[str, Any]) -> dict[str, Any]:
@@ -100,9 +111,12 @@ def log_view(game: Game, *, full: bool, disclose: bool, only: int | None = None)
         "state": None,
         "problems": [],
         "board": None,
+        "place": None,
+        "first_speaker": None,
     }
     if log is None:
         return view
+    view["place"] = place_view(log)
     entries = list(log.entries.select_related("undoes").order_by("number"))
     undone = {e.undoes.number for e in entries if e.undoes is not None}
     # escaped: an event stored before the reader refused its texts still replays
@@ -134,6 +148,7 @@ def log_view(game: Game, *, full: bool, disclose: bool, only: int | None = None)
         view["winner"] = state_json.get("winner")
         view["phase_text"] = phase_text(state_json.get("phase"))
         view["winner_text"] = winner_text(state_json.get("winner"))
+        view["first_speaker"] = state.first_speaker
     live_numbers = [
         e.number for e in entries if e.kind == EntryKind.EVENT and e.number not in undone
     ]

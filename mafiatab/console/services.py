@@ -217,6 +217,26 @@ def event_undo(*, log: GameLog, client_id: uuid.UUID, after: int | None, by: Use
 
 
 @transaction.atomic
+def place_save(*, log: GameLog, place: dict[str, Any], by: User) -> GameLog:
+    """Keep where the judge stands (the day, the speech, the timer) beside the log, so
+    that another device of the table's judges continues at the same speech. The place
+    is no event of the rules: the last save wins, one at a time on the locked log."""
+    log = _locked(log)
+    _require(by, log.game)
+    if log.is_closed:
+        raise LogConflict(_("The game is over and its protocol was made; the log is closed."))
+    before = log.place
+    log.place = place
+    log.place_revision += 1
+    log.place_at = timezone.now()
+    log.save(update_fields=["place", "place_revision", "place_at"])
+    log.game.tournament.log_action(
+        "game.console.place", by=by, target=log.game.label, before=before, after=place
+    )
+    return log
+
+
+@transaction.atomic
 def log_finish(*, log: GameLog, by: User) -> GameLog:
     """Close a finished game's log and save its protocol as the game's draft, which the
     judge completes (extra points, penalties) and signs in the protocol form."""

@@ -7,13 +7,18 @@ forms. Writes go through the services.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
+from django.contrib.staticfiles import finders
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -113,6 +118,43 @@ def finish(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             _("The protocol is filled from the game: add extra points and penalties, then sign."),
         )
     return redirect("games:protocol", slug=slug, pk=pk)
+
+
+#: What the console page needs to open without a connection.
+_CONSOLE_ASSETS = (
+    "console/console.js",
+    "console/console.css",
+    "mafiatab/site.css",
+    "mafiatab/site.js",
+    "mafiatab/favicon.svg",
+)
+
+
+@require_GET
+def service_worker(request: HttpRequest, slug: str) -> HttpResponse:
+    """The console's service worker, served from the tournament's address so that its
+    scope covers the tournament's console pages."""
+    get_object_or_404(Tournament, slug=slug)
+    assets = [static(name) for name in _CONSOLE_ASSETS]
+    version = hashlib.sha256(
+        "".join(_asset_stamp(name) for name in _CONSOLE_ASSETS).encode()
+    ).hexdigest()[:12]
+    response = render(
+        request,
+        "console/sw.js",
+        {"assets": json.dumps(assets), "version": version},
+        content_type="application/javascript; charset=utf-8",
+    )
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def _asset_stamp(name: str) -> str:
+    path = finders.find(name)
+    if not path:
+        return name
+    stat = os.stat(path)
+    return f"{name}:{stat.st_size}:{stat.st_mtime_ns}"
 
 
 @require_GET

@@ -123,6 +123,7 @@ NOT_PAGES = {
     "seating:publish": "an action (POST)",
     "console:finish": "an action (POST)",
     "console:board": "a part of the spectators' page (htmx)",
+    "console:service_worker": "the console's service worker (JavaScript)",
     "printables:protocol": "a PDF",
     "printables:blank_protocols": "a PDF",
     "printables:seating": "a PDF",

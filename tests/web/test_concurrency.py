@@ -203,3 +203,26 @@ def test_other_database_errors_stay_server_errors(one_table, staff, monkeypatch)
     client = _client(staff["judge"])
     assert _api_save(client, one_table[0], 1)().status_code == 500
     assert _form_save(client, one_table[0], 1)().status_code == 500
+
+
+def test_ten_devices_keeping_the_console_place_at_once_are_all_answered(one_table, staff):
+    from mafiatab.console import services as console
+    from mafiatab.console.models import GameLog
+
+    game = one_table[0]
+    console.log_start(game=game, roles={"sheriff": 3, "don": 7, "black": [5, 9]}, by=staff["judge"])
+    url = f"/api/tournaments/{game.tournament.slug}/games/{game.pk}/log/place"
+
+    def put(client: Client, speech: int) -> Callable[[], Any]:
+        timer = {"total": 60, "left": 60, "running": False, "label": ""}
+        body = json.dumps({"day": "d1", "speech": speech, "timer": timer})
+        return lambda: client.put(url, body, content_type="application/json")
+
+    clients = [_client(staff["judge"] if i % 2 else staff["chief"]) for i in range(10)]
+    codes = _race([put(c, i) for i, c in enumerate(clients)])
+    # Each is answered (saved, or told to try again when the database is busy); the
+    # saves are counted one by one and the last one stands whole.
+    assert set(codes) <= {200, 503} and codes.count(200) >= 1, codes
+    log = GameLog.objects.get(game=game)
+    assert log.place_revision == codes.count(200)
+    assert log.place["speech"] in range(10) and log.place["day"] == "d1"

@@ -38,6 +38,7 @@ PUBLIC = {
     "printables:standings_xlsx",
     "console:spectator",
     "console:board",
+    "console:service_worker",
 }
 
 

@@ -159,6 +159,7 @@ def world(tournament, staff, make_user):
         "client_id": uuid.uuid4(),
         "after": None,
         "roles": {},
+        "place": {},
         "tournament": tournament,
         "game": game,
         "protest": protest,

@@ -1,10 +1,14 @@
-/* The judge console. Reads the game's log and state from the API and sends each
-   event as it happens. Events wait in localStorage until the server has them, so a
-   reload or a lost connection loses nothing; every entry carries its own id, so a
-   resend is harmless. Where the judge is (the speech, the clock) is kept in the
-   tab's sessionStorage, so that a reload returns to the same speech with the clock
-   still running. The engine on the server decides every rule: this script only
-   shows its state and offers the events it expects. */
+/* The judge console, offline first. What the judge enters shows at once: the
+   events wait in a queue in localStorage and are drawn over the last state the
+   server sent (a projection, marked "not yet saved"), then sent in order whenever
+   there is a connection; every entry carries its own id, so a resend is harmless.
+   The server's engine stays the judge of the rules: an event it refuses is shown
+   as refused with its rule, and the judge decides what becomes of the events made
+   after it (sent or discarded), nothing is dropped silently. The last state, the
+   queue and where the judge stands (the speech, the clock) are kept in the
+   browser, and a service worker keeps the page and its assets, so a reload at a
+   dead spot goes on with the game. The place is also kept on the server, so that
+   another device of the table's judges continues at the same speech. */
 (function () {
   "use strict";
   var root = document.getElementById("console");
@@ -12,13 +16,30 @@
   var T = JSON.parse(document.getElementById("console-strings").textContent);
   var API = root.dataset.api;
   var KEY = "mafiatab-console-" + root.dataset.log;
-  var view = null;
-  var queue = readQueue();
+  var VIEW = KEY + "-view";
+  var PLACE = KEY + "-place";
+  var DROPPED = KEY + "-dropped";
+  var STATES = KEY + "-states";
+  var view = null;   // the state the server sent last (saved)
+  var shown = null;  // that state with the queue drawn over it
+  var queue = readJSON(KEY, []);
+  var dropped = readJSON(DROPPED, []);
+  var states = readJSON(STATES, {});
   var sending = false;
+  var stale = false; // the state shown came from the browser's store, not the server
   var retry = null;
   var ui = { speech: 0, day: null, picks: [], shots: {}, votes: null, undoArmed: false };
-  var PLACE = KEY + "-place";
-  var kept = readPlace();
+  var kept = readJSON(PLACE, null);
+  var placeSent = kept && !kept.dirty ? placeSign(kept) : "";
+  var placeTimer = null;
+  var placeRevision = 0;
+
+  if ("serviceWorker" in navigator && root.dataset.worker) {
+    navigator.serviceWorker.register(root.dataset.worker).catch(function () { /* the queue works without it */ });
+    navigator.serviceWorker.ready.then(function (reg) {
+      if (reg.active) reg.active.postMessage({ keep: window.location.pathname });
+    });
+  }
 
   // --- small helpers ------------------------------------------------------------
   function $(sel) { return root.querySelector(sel); }
@@ -45,21 +66,14 @@
     var h = Array.prototype.map.call(b, function (x) { return (x + 256).toString(16).slice(1); }).join("");
     return h.slice(0, 8) + "-" + h.slice(8, 12) + "-" + h.slice(12, 16) + "-" + h.slice(16, 20) + "-" + h.slice(20);
   }
-  function readQueue() {
-    try { return JSON.parse(window.localStorage.getItem(KEY) || "[]"); } catch (e) { return []; }
+  function readJSON(key, fallback) {
+    try { var v = JSON.parse(window.localStorage.getItem(key) || "null"); return v === null ? fallback : v; } catch (e) { return fallback; }
   }
-  function saveQueue() { window.localStorage.setItem(KEY, JSON.stringify(queue)); }
-  function readPlace() {
-    try { return JSON.parse(window.sessionStorage.getItem(PLACE) || "null"); } catch (e) { return null; }
+  function writeJSON(key, value) {
+    try { window.localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* storage full: the server still has what it took */ }
   }
-  function savePlace() {
-    if (ui.day === null) return;
-    var t = { total: timer.total, left: timer.left, label: timer.label, running: timer.running, at: timer.at };
-    try {
-      window.sessionStorage.setItem(PLACE, JSON.stringify({ day: ui.day, speech: ui.speech, timer: t }));
-    } catch (e) { /* storage off or full: the place is a convenience, the log is safe */ }
-  }
-  function state() { return (view && view.state) || {}; }
+  function saveQueue() { writeJSON(KEY, queue); writeJSON(DROPPED, dropped); }
+  function state() { return (shown && shown.state) || {}; }
   function nick(seat) { var s = state().seats || []; return s[seat - 1] || ""; }
   function alive() { return state().alive || []; }
   function roleOf(seat) { var r = state().roles || []; return r[seat - 1] || ""; }
@@ -76,71 +90,47 @@
     return fetch(url, {
       method: method,
       credentials: "same-origin",
+      cache: "no-store",
       headers: { "Content-Type": "application/json", "X-CSRFToken": root.dataset.csrf },
       body: body ? JSON.stringify(body) : undefined,
     });
   }
-  function load() {
-    return request("GET", API).then(function (r) { return r.json(); }).then(function (data) {
-      view = data;
-      render();
-    });
+  function took(data) {
+    // The server's answer: the saved state, kept for a reload without a connection,
+    // and the states of the last entries, for an undo made without one.
+    view = merged(data);
+    writeJSON(VIEW, view);
+    if (view.state) {
+      states[String(view.number)] = view.state;
+      Object.keys(states).forEach(function (n) { if (+n < view.number - 30) delete states[n]; });
+      writeJSON(STATES, states);
+    }
+    adoptPlace(view.place);
   }
-  function enqueue(kind, event) {
-    var after = (view ? view.number : 0) + queue.length;
-    queue.push({ id: uuid(), kind: kind, event: event, after: after });
-    saveQueue();
-    render();
-    flush();
+  function adoptPlace(p) {
+    // Another device of the table's judges moved the speech or the clock: follow it,
+    // unless this device has a move of its own not yet saved.
+    if (!p || !p.timer || p.revision <= placeRevision) return;
+    placeRevision = p.revision;
+    var local = readJSON(PLACE, null);
+    if (local && local.dirty) return;
+    var next = fromServer(p);
+    writeJSON(PLACE, next);
+    if (ui.day === null || next.day !== ui.day) { kept = next; return; }
+    var here = currentPlace();
+    if (here.speech === next.speech && here.timer.running === next.timer.running && here.timer.total === next.timer.total) return;
+    var order = (state().speeches || []).map(function (x) { return x.seat; });
+    ui.speech = next.seat && order.indexOf(next.seat) >= 0 ? order.indexOf(next.seat) : next.speech;
+    restoreTimer(next.timer);
   }
-  function send(event) { enqueue("event", event); }
-  function flush() {
-    if (sending || !queue.length) return;
-    sending = true;
-    renderSync();
-    var item = queue[0];
-    var url = API + (item.kind === "undo" ? "/undo" : "/events");
-    var body = item.kind === "undo" ? { id: item.id, after: item.after } : { id: item.id, after: item.after, event: item.event };
-    request("POST", url, body).then(function (r) {
-      return r.json().catch(function () { return {}; }).then(function (data) { return { status: r.status, data: data }; });
-    }).then(function (res) {
-      sending = false;
-      if (res.status === 200 || res.status === 201) {
-        queue.shift();
-        saveQueue();
-        view = merged(res.data);
-        showError("");
-        render();
-        flush();
-      } else if (res.status >= 500 || res.status === 401 || res.status === 403) {
-        // The server is down or the session ended: keep every event and try again.
-        showError(res.status < 500 ? T.not_saved + ": " + ((res.data && res.data.detail) || "") : "");
-        wait();
-      } else {
-        // Refused: this entry and those made after it (they assumed it) are dropped.
-        var dropped = queue.splice(0, queue.length);
-        saveQueue();
-        var detail = (res.data && res.data.detail) || "";
-        showError(T.not_saved + ": " + detail + (dropped.length > 1 ? " (+" + (dropped.length - 1) + ")" : ""));
-        load();
-      }
-    }).catch(function () {
-      sending = false;
-      wait();
-    });
-  }
-  // A write is answered with the entry written and the state, not the whole log:
-  // the entry is added to those shown (an undo marks the event it takes back).
+  // A write may be answered with the entry written and the state, not the whole log
+  // (`partial`): the entry is added to those known (an undo marks the event it takes back).
   function merged(data) {
     var entry = data.entry;
     if (!data.partial || !entry) return data;
     var known = (view && view.entries) || [];
-    if (known.some(function (e) { return e.number === entry.number; })) {
-      data.entries = known; // a resend of an entry shown already
-      return data;
-    }
     if (!view || view.number < entry.number - 1) {
-      window.setTimeout(load, 0); // entries are missing in between: read the whole log
+      window.setTimeout(function () { load().catch(function () {}); }, 0); // entries are missing in between
       data.entries = known;
       return data;
     }
@@ -150,12 +140,153 @@
     data.entries.push(entry);
     return data;
   }
+  function load() {
+    return request("GET", API).then(function (r) {
+      if (!r.ok) throw new Error(String(r.status));
+      return r.json();
+    }).then(function (data) {
+      took(data);
+      stale = false;
+      render();
+    }, function (err) {
+      // No connection: the last saved state and the queue over it.
+      var cached = readJSON(VIEW, null);
+      if (!view && cached) { view = cached; stale = true; render(); }
+      throw err;
+    });
+  }
+  function enqueue(kind, event) {
+    if (kind === "undo" && queue.length && !queue[queue.length - 1].refused && queue[queue.length - 1].kind === "event" && !(sending && queue.length === 1)) {
+      // Undoing an event the server has not got yet: it is simply not sent.
+      dropped.push({ kind: "event", event: queue.pop().event, undone: true });
+    } else {
+      queue.push({ id: uuid(), kind: kind, event: event });
+    }
+    saveQueue();
+    render();
+    flush();
+  }
+  function send(event) { enqueue("event", event); }
+  function flush() {
+    if (sending || !queue.length || queue[0].refused) { renderSync(); return; }
+    sending = true;
+    renderSync();
+    var item = queue[0];
+    var url = API + (item.kind === "undo" ? "/undo" : "/events");
+    var after = view ? view.number : null;
+    var body = item.kind === "undo" ? { id: item.id, after: after } : { id: item.id, after: after, event: item.event };
+    request("POST", url, body).then(function (r) {
+      return r.json().catch(function () { return {}; }).then(function (data) { return { status: r.status, data: data }; });
+    }).then(function (res) {
+      sending = false;
+      if (res.status === 200 || res.status === 201) {
+        queue.shift();
+        saveQueue();
+        took(res.data);
+        showError("");
+        render();
+        flush();
+        pushPlace();
+      } else if (res.status >= 500 || res.status === 401 || res.status === 403 || res.status === 429) {
+        // The server is down or the session ended: keep every event and try again.
+        showError(res.status < 500 && res.status !== 429 ? T.not_saved + ": " + ((res.data && res.data.detail) || "") : "");
+        wait();
+      } else {
+        // Refused by the rules (or the log moved on): shown with its reason; the
+        // judge decides what becomes of the events after it.
+        item.refused = (res.data && res.data.detail) || String(res.status);
+        item.conflict = res.status === 409;
+        saveQueue();
+        render();
+      }
+    }).catch(function () {
+      sending = false;
+      wait();
+    });
+  }
+  function settle(keep) {
+    // The judge's answer to a refusal: the refused event leaves the queue (listed as
+    // refused), the events after it are sent or discarded (listed as discarded).
+    var refused = queue.shift();
+    dropped.push({ kind: refused.kind, event: refused.event, refused: refused.refused });
+    if (!keep) {
+      queue.splice(0, queue.length).forEach(function (q) { dropped.push({ kind: q.kind, event: q.event, discarded: true }); });
+    }
+    saveQueue();
+    var again = refused.conflict ? load() : Promise.resolve();
+    again.then(function () { render(); flush(); }, function () { render(); wait(); });
+  }
   function wait() {
     renderSync(true);
     if (retry) return;
-    retry = window.setTimeout(function () { retry = null; flush(); }, 3000);
+    retry = window.setTimeout(function () { retry = null; resume(); }, 3000);
   }
-  window.addEventListener("online", function () { flush(); });
+  function start() {
+    load().then(function () { flush(); pushPlace(); }, function () { wait(); });
+  }
+  function resume() {
+    if (!view || stale) start();
+    else { flush(); pushPlace(); }
+  }
+  window.addEventListener("online", resume);
+  // While nothing waits to be sent, the state is read again now and then: the other
+  // device's events and its place come in.
+  window.setInterval(function () {
+    if (!view || stale || sending || queue.length || document.hidden) return;
+    request("GET", API).then(function (r) { return r.ok ? r.json() : null; }).then(function (data) {
+      if (!data || sending || queue.length) return;
+      var moved = data.number !== view.number || data.closed !== view.closed ||
+        ((data.place || {}).revision || 0) > placeRevision;
+      if (moved) { took(data); render(); }
+    }).catch(function () { /* no connection: nothing to read */ });
+  }, 10000);
+
+  // --- where the judge stands, kept here and on the server ----------------------------
+  function placeSign(p) {
+    var t = p.timer || {};
+    return [p.day, p.speech, p.seat, t.total, t.running, t.running ? "" : t.left, t.label].join("|");
+  }
+  function fromServer(p) {
+    var left = p.timer.running ? Math.max(0, Math.round(p.timer.left - p.age)) : p.timer.left;
+    var t = { total: p.timer.total, left: left, label: p.timer.label, running: p.timer.running && left > 0, at: Date.now() + left * 1000 };
+    var place = { day: p.day, speech: p.speech, seat: p.seat, timer: t, dirty: false };
+    placeSent = placeSign(place);
+    return place;
+  }
+  function currentPlace() {
+    var sp = (state().speeches || [])[ui.speech];
+    return {
+      day: ui.day, speech: ui.speech, seat: sp ? sp.seat : null,
+      timer: { total: timer.total, left: timer.left, label: timer.label, running: timer.running, at: timer.at },
+    };
+  }
+  function savePlace() {
+    if (ui.day === null || !shown || shown.finished) return;
+    var place = currentPlace();
+    var changed = placeSign(place) !== placeSent;
+    var before = readJSON(PLACE, null);
+    place.dirty = changed || !!(before && before.dirty);
+    writeJSON(PLACE, place);
+    if (changed) {
+      placeSent = placeSign(place);
+      if (placeTimer) window.clearTimeout(placeTimer);
+      placeTimer = window.setTimeout(pushPlace, 300);
+    }
+  }
+  function pushPlace() {
+    placeTimer = null;
+    var place = readJSON(PLACE, null);
+    if (!place || !place.dirty || !/^[dn][0-9]{1,2}$/.test(place.day || "")) return;
+    var t = place.timer;
+    var left = t.running ? Math.max(0, Math.round((t.at - Date.now()) / 1000)) : t.left;
+    var body = { day: place.day, speech: place.speech, seat: place.seat, timer: { total: t.total, left: Math.min(left, t.total), running: t.running, label: (t.label || "").slice(0, 80) } };
+    request("PUT", API + "/place", body).then(function (r) {
+      if (!r.ok) return;
+      r.json().then(function (saved) { placeRevision = Math.max(placeRevision, saved.revision || 0); }, function () {});
+      var now = readJSON(PLACE, null);
+      if (now && placeSign(now) === placeSign(place)) { now.dirty = false; writeJSON(PLACE, now); }
+    }).catch(function () { /* sent again with the next event or when the connection returns */ });
+  }
 
   // --- the timer --------------------------------------------------------------------
   var timer = { total: 60, left: 60, running: false, at: 0, handle: null, label: "" };
@@ -206,12 +337,183 @@
     savePlace();
   }
 
+  // --- what the queue makes of the saved state ------------------------------------------
+  // A projection, not the rules: it draws the judge's events at once (fouls, the
+  // nominations, the vote's candidates, who leaves, the phase) over the state the
+  // server sent last. When the server has them, its state replaces the projection;
+  // what the server refuses is shown as refused.
+  function fill(text, params) {
+    return String(text || "").replace(/%\((\w+)\)s/g, function (m, k) { return params[k] === undefined ? m : params[k]; });
+  }
+  function phaseText(phase) {
+    return phase.day ? fill(T.day_n, { n: phase.day }) : fill(T.night_n, { n: phase.night });
+  }
+  function project(base, items) {
+    var v = JSON.parse(JSON.stringify(base));
+    var st = v.state;
+    v.unsaved = { seats: {}, phase: false, noms: 0, voting: false, any: false };
+    if (!st || v.finished) return v;
+    v.unsaved.noms = ((st.voting || {}).nominations || []).length;
+    function defaults() {
+      st.fouls = st.fouls || {};
+      st.nights = st.nights || [];
+      st.left = st.left || [];
+    }
+    defaults();
+    var first = v.first_speaker || 1;
+    // The events in force on the server, for an undo made without a connection: it
+    // goes back to the state the browser kept from before the last of them.
+    var lives = (base.entries || []).filter(function (e) { return e.kind === "event" && !e.undone; }).map(function (e) { return e.number; });
+    var set = st.settings || {};
+    function mark(seat) { v.unsaved.seats[seat] = true; }
+    function living(seat) { return st.alive.indexOf(seat) >= 0; }
+    function leave(seat, how) {
+      if (!living(seat)) return;
+      st.alive = st.alive.filter(function (s) { return s !== seat; });
+      var d = { seat: seat, how: how };
+      if (st.phase.day) d.day = st.phase.day; else d.night = st.phase.night;
+      st.left.push(d);
+      st.speeches = (st.speeches || []).filter(function (sp) { return sp.seat !== seat || sp.kind === "last_word"; });
+      mark(seat);
+    }
+    function role(seat) { return (st.roles || [])[seat - 1] || "red"; }
+    function expect(list) {
+      var always = ["foul", "remove", "pause", "defeat"];
+      st.expects = list.concat(always);
+    }
+    function night() { return st.nights[st.nights.length - 1] || {}; }
+    items.forEach(function (q) {
+      if (q.refused) return;
+      v.unsaved.any = true;
+      if (q.kind === "undo") {
+        var last = lives.pop();
+        var before = last ? states[String(last - 1)] : null;
+        if (before) {
+          st = v.state = JSON.parse(JSON.stringify(before));
+          defaults();
+          v.unsaved.noms = 0;
+          v.unsaved.voting = v.unsaved.phase = true;
+        }
+        return;
+      }
+      var e = q.event || {}, voting = st.voting || (st.voting = { nominations: [], candidates: [], status: "open" });
+      switch (e.type) {
+        case "foul":
+          st.fouls[String(e.seat)] = (st.fouls[String(e.seat)] || 0) + 1;
+          mark(e.seat);
+          if (st.fouls[String(e.seat)] >= 4) leave(e.seat, "fouls");
+          break;
+        case "remove": leave(e.seat, "removed"); break;
+        case "nominate":
+          voting.nominations = (voting.nominations || []).concat([{ seat: e.seat, by: e.by }]);
+          voting.candidates = voting.nominations.map(function (n) { return n.seat; });
+          v.unsaved.voting = true;
+          mark(e.seat);
+          if (voting.nominations.length >= 2 && (st.phase.day > 1 || set.day1_voting !== false)) {
+            expect(["nominate", "vote"]);
+          }
+          break;
+        case "vote":
+          var cands = voting.candidates || [], counts = e.counts || [];
+          var most = Math.max.apply(null, counts.concat([0]));
+          var top = cands.filter(function (s, i) { return counts[i] === most; });
+          v.unsaved.voting = true;
+          if (top.length === 1) {
+            voting.status = "over";
+            voting.candidates = [];
+            leave(top[0], "vote");
+            expect(["night"]);
+          } else if (voting.status === "revote" && top.length === cands.length) {
+            voting.status = "lift";
+            voting.candidates = top;
+            expect(["lift"]);
+          } else {
+            voting.status = "revote";
+            voting.candidates = top;
+            st.defence = top.map(function (s) { return { seat: s, kind: "defence", seconds: set.defence_seconds || 30 }; });
+            expect(["vote"]);
+          }
+          break;
+        case "lift":
+          var tied = voting.candidates || [];
+          voting.status = "over";
+          voting.candidates = [];
+          if (e["for"] * 2 > st.alive.length) tied.forEach(function (s) { leave(s, "lift"); });
+          v.unsaved.voting = true;
+          expect(["night"]);
+          break;
+        case "night":
+          var n = st.phase.day;
+          st.phase = { night: n };
+          st.speeches = [];
+          st.defence = [];
+          st.nights.push({ night: n, shots: null, killed: null, don_check: null, sheriff_check: null });
+          v.unsaved.phase = true;
+          expect(["shots"]);
+          break;
+        case "shots":
+          var aims = e.by || {}, targets = Object.keys(aims).map(function (k) { return aims[k]; });
+          var nt = night();
+          nt.shots = aims;
+          var shooters = st.alive.filter(function (s) { return role(s) === "black" || role(s) === "don"; });
+          var same = targets.length === shooters.length && targets.every(function (t) { return t !== null && t === targets[0]; });
+          nt.killed = same && living(targets[0]) ? targets[0] : null;
+          v.unsaved.phase = true;
+          var next = ["day"];
+          st.alive.forEach(function (s) {
+            if (role(s) === "don") next.unshift("don_check");
+            if (role(s) === "sheriff") next.unshift("sheriff_check");
+          });
+          expect(next);
+          break;
+        case "don_check":
+        case "sheriff_check":
+          var r = role(e.seat);
+          night()[e.type] = { seat: e.seat, answer: e.type === "don_check" ? (r === "sheriff" ? "sheriff" : "not_sheriff") : (r === "black" || r === "don" ? "black" : "red") };
+          expect((st.expects || []).filter(function (x) { return x !== e.type && ["shots", "day", "don_check", "sheriff_check"].indexOf(x) >= 0; }));
+          break;
+        case "day":
+          var killed = night().killed, day = (st.phase.night || 0) + 1;
+          st.phase = { day: day };
+          if (killed) {
+            if (day === 2 && !st.first_killed) { st.first_killed = killed; st.best_move_open = true; }
+            leave(killed, "shot");
+            st.left[st.left.length - 1] = { seat: killed, how: "shot", night: day - 1 };
+          }
+          for (var step = 1; step <= 10; step++) {
+            var cand = (first - 1 + step) % 10 + 1;
+            if (living(cand)) { first = cand; break; }
+          }
+          st.speeches = killed ? [{ seat: killed, kind: "last_word", seconds: set.last_word_seconds || 60 }] : [];
+          for (var o = 0; o < 10; o++) {
+            var seat = (first - 1 + o) % 10 + 1;
+            if (living(seat)) st.speeches.push({ seat: seat, kind: "speech", seconds: set.speech_seconds || 60 });
+          }
+          st.voting = { day: day, status: "open", nominations: [], candidates: [], blocks: [] };
+          v.unsaved.noms = 0;
+          v.unsaved.phase = true;
+          expect(["nominate", "night"]);
+          break;
+        case "best_move":
+          st.best_move_open = false;
+          st.best_move = e.seats || [];
+          break;
+      }
+    });
+    if (v.unsaved.phase) v.phase_text = phaseText(st.phase);
+    return v;
+  }
+
   // --- drawing ------------------------------------------------------------------------
   function render() {
     if (!view) return;
+    shown = project(view, queue);
     var st = state();
     var phase = st.phase || {};
-    $("[data-testid=phase]").textContent = view.phase_text + (view.finished ? " · " + view.winner_text : "");
+    var phaseBox = $("[data-testid=phase]");
+    phaseBox.textContent = shown.phase_text + (shown.finished ? " · " + shown.winner_text : "") + (shown.unsaved.phase ? " · " + T.unsaved : "");
+    phaseBox.classList.toggle("c-unsaved-text", shown.unsaved.phase);
+    $("[data-testid=unsaved-legend]").hidden = !shown.unsaved.any;
     var dayKey = phase.day ? "d" + phase.day : "n" + phase.night;
     if (ui.day !== dayKey) {
       ui.day = dayKey;
@@ -221,10 +523,12 @@
       ui.votes = null;
       var first = (st.speeches || [])[0];
       if (kept && kept.day === dayKey && kept.timer) {
-        // A reload: back to the speech and the clock where the judge was.
+        // A reload, or another device: back to the speech and the clock where the judge was.
         ui.speech = Math.max(0, kept.speech | 0);
+        var order = (st.speeches || []).map(function (x) { return x.seat; });
+        if (kept.seat && order.indexOf(kept.seat) >= 0) ui.speech = order.indexOf(kept.seat);
         restoreTimer(kept.timer);
-      } else if (!view.number && settings().zero_night_seconds) {
+      } else if (!shown.number && settings().zero_night_seconds) {
         setTimer(settings().zero_night_seconds, T.zero_night);
       } else if (first) {
         setTimer(first.seconds, first.kind === "last_word" ? T.last_word : T.speech);
@@ -235,17 +539,17 @@
     renderPanel();
     renderLog();
     renderSync();
-    $("[data-testid=finish-form]").hidden = !view.finished || queue.length > 0;
-    if (!view.finished) { // an undo took the end back: the closing starts over
+    $("[data-testid=finish-form]").hidden = !shown.finished || queue.length > 0;
+    if (!shown.finished) { // an undo took the end back: the closing starts over
       $("[data-testid=close-confirm]").hidden = true;
       $("[data-testid=close-game]").hidden = false;
     }
-    $(".c-tools").hidden = !!view.finished;
+    $(".c-tools").hidden = !!shown.finished;
     renderTools();
     savePlace();
   }
   function renderSync(offline) {
-    var text = queue.length ? (offline ? T.offline : T.sending) + " (" + queue.length + ")" : T.online;
+    var text = queue.length ? (queue[0].refused ? T.held : offline ? T.offline : T.sending) + " (" + queue.length + ")" : T.online;
     $("[data-testid=sync]").textContent = text;
     root.classList.toggle("c-offline", !!offline);
   }
@@ -276,13 +580,13 @@
         foot,
       ]);
       // A seat that has left keeps its last word: it may still get a foul then.
-      var speaking = (st.last_word || []).indexOf(seat) >= 0 && !view.finished;
+      var speaking = (st.last_word || []).indexOf(seat) >= 0 && !shown.finished;
       if (left[seat]) {
         tile.classList.add(speaking ? "c-left-speaking" : "c-left");
         foot.appendChild(el("span", { cls: "c-gone", text: T.left }));
         if (speaking) foot.appendChild(el("span", { cls: "c-lastword", "data-testid": "last-word-" + seat, text: T.last_word }));
       }
-      if (!view.finished && (!left[seat] || speaking)) {
+      if (!shown.finished && (!left[seat] || speaking)) {
         var fb = button(T.foul, "foul", { seat: seat }, "c-foul");
         fb.setAttribute("data-testid", "foul-" + seat);
         foot.appendChild(fb);
@@ -290,6 +594,10 @@
       if (seat === speaker() && state().phase && state().phase.day) tile.classList.add("c-speaking");
       if (nominated.indexOf(seat) >= 0) tile.classList.add("c-nominated");
       if (n === 3) tile.classList.add("c-three");
+      if (shown.unsaved.seats[seat]) {
+        tile.classList.add("c-unsaved");
+        tile.setAttribute("title", T.unsaved);
+      }
       if (losing.indexOf(seat) >= 0 && !left[seat]) {
         foot.insertBefore(el("span", { cls: "c-lose", "data-testid": "loses-" + seat, text: T.loses_speech_short }), foot.children[1] || null);
       }
@@ -310,13 +618,43 @@
     var box = $("[data-testid=panel]");
     box.textContent = "";
     var st = state();
-    if (view.problems && view.problems.length) box.appendChild(el("p", { cls: "c-problem", text: view.problems.join(" ") }));
+    if (shown.problems && shown.problems.length) box.appendChild(el("p", { cls: "c-problem", text: shown.problems.join(" ") }));
+    if (queue.length && queue[0].refused) box.appendChild(refusedPanel());
     if (st.best_move_open) box.appendChild(bestMovePanel());
-    if (view.finished) {
-      box.appendChild(el("p", { cls: "c-result", "data-testid": "result", text: T.game_over + " " + view.winner_text }));
+    if (shown.finished) {
+      box.appendChild(el("p", { cls: "c-result", "data-testid": "result", text: T.game_over + " " + shown.winner_text }));
       return;
     }
     if ((st.phase || {}).day) dayPanel(box, st); else nightPanel(box, st);
+  }
+  function refusedPanel() {
+    var item = queue[0], rest = queue.length - 1;
+    var part = el("section", { cls: "c-block c-refused", "data-testid": "refused" }, [
+      el("h3", { text: T.refused + ": " + describe(item) }),
+      el("p", { cls: "c-rule", "data-testid": "refused-rule", text: item.refused }),
+    ]);
+    if (rest) {
+      part.appendChild(el("p", { text: fill(T.refused_after, { n: rest }) }));
+      part.appendChild(el("ol", { cls: "c-after" }, queue.slice(1).map(function (q) { return el("li", { text: describe(q) }); })));
+      part.appendChild(el("div", { cls: "c-row" }, [
+        button(T.send_rest, "settle", { keep: "1" }, "c-settle-keep"),
+        button(T.discard_rest, "settle", { keep: "" }, "btn-danger c-settle-drop"),
+      ]));
+    } else {
+      part.appendChild(button(T.refused_ok, "settle", { keep: "1" }, "c-settle-keep"));
+    }
+    return part;
+  }
+  function describe(q) {
+    if (q.kind === "undo") return T.undo;
+    var e = q.event || {};
+    var text = T["ev_" + e.type];
+    if (!text) return String(e.type);
+    return fill(text, {
+      seat: e.seat, by: e.by, team: e.team === "black" ? T.role_black : T.role_red,
+      counts: (e.counts || []).join(" : "), seats: (e.seats || []).join(", "), n: e["for"],
+      shots: Object.keys(e.by || {}).map(function (k) { return k + "→" + (e.by[k] === null ? "—" : e.by[k]); }).join(", "),
+    });
   }
   function bestMovePanel() {
     var killed = state().first_killed;
@@ -362,9 +700,12 @@
     }
     var noms = voting.nominations || [];
     var cancelled = voting.status === "cancelled";
-    box.appendChild(el("p", { cls: "c-noms", "data-testid": "nominations", text: noms.length
-      ? T.nominated + ": " + noms.map(function (n) { return n.seat + " (" + n.by + ")"; }).join(", ")
-      : cancelled ? "" : T.nobody_nominated }));
+    var line = el("p", { cls: "c-noms", "data-testid": "nominations", text: noms.length ? T.nominated + ": " : cancelled ? "" : T.nobody_nominated });
+    noms.forEach(function (n, i) {
+      var unsaved = i >= shown.unsaved.noms;
+      line.appendChild(el("span", { cls: unsaved ? "c-unsaved-text" : "", text: (i ? ", " : "") + n.seat + " (" + n.by + ")" + (unsaved ? " · " + T.unsaved : "") }));
+    });
+    box.appendChild(line);
     if (cancelled) box.appendChild(el("p", { cls: "c-cancelled", "data-testid": "voting-cancelled", text: T.voting_cancelled }));
     // The day's last vote as the log tells it: its counts and what it came to.
     var told = (voting.blocks || []).length && (view.entries || []).filter(function (e) {
@@ -383,7 +724,7 @@
     }
     var counts = ui.votes.counts;
     var part = el("section", { cls: "c-block c-vote", "data-testid": "vote" }, [
-      el("h3", { text: voting.status === "revote" ? T.revote : T.vote }),
+      el("h3", { cls: shown.unsaved.voting ? "c-unsaved-text" : "", text: (voting.status === "revote" ? T.revote : T.vote) + (shown.unsaved.voting ? " · " + T.unsaved : "") }),
     ]);
     var defence = state().defence || [];
     if (defence.length) {
@@ -452,7 +793,7 @@
       part.appendChild(rec);
       box.appendChild(part);
     } else if (night.shots) {
-      box.appendChild(el("p", { cls: "c-now", text: view.entries.filter(function (e) { return e.event && e.event.type === "shots" && !e.undone; }).map(function (e) { return e.text; }).pop() || "" }));
+      box.appendChild(el("p", { cls: "c-now", text: shown.entries.filter(function (e) { return e.event && e.event.type === "shots" && !e.undone; }).map(function (e) { return e.text; }).pop() || "" }));
     }
     [["don_check", T.don_check], ["sheriff_check", T.sheriff_check]].forEach(function (pair) {
       var done = night[pair[0]];
@@ -502,12 +843,16 @@
   function renderLog() {
     var list = $("[data-testid=log]");
     list.textContent = "";
-    (view.entries || []).forEach(function (e) {
+    (shown.entries || []).forEach(function (e) {
       var text = e.kind === "undo" ? "↶ " + T.undo + " (" + e.undoes + ")" : e.text;
       list.appendChild(el("li", { cls: e.undone ? "c-undone" : "", value: String(e.number), text: text }));
     });
     queue.forEach(function (q) {
-      list.appendChild(el("li", { cls: "c-pending", text: (q.kind === "undo" ? T.undo : q.event.type) + " — " + T.pending }));
+      list.appendChild(el("li", { cls: q.refused ? "c-pending c-refused-item" : "c-pending", text: "… " + describe(q) + " — " + (q.refused ? T.refused + ": " + q.refused : T.pending) }));
+    });
+    dropped.forEach(function (q) {
+      var why = q.refused ? T.refused + ": " + q.refused : q.undone ? T.undone_unsent : T.discarded;
+      list.appendChild(el("li", { cls: "c-dropped", "data-testid": "dropped", text: "✕ " + describe(q) + " — " + why }));
     });
   }
   function renderTools() {
@@ -567,6 +912,7 @@
         $("[data-testid=close-confirm]").hidden = !closing;
         $("[data-testid=close-game]").hidden = closing;
         break;
+      case "settle": settle(!!d.keep); break;
       case "timer-toggle": toggleTimer(); break;
       case "timer-reset": setTimer(timer.total, timer.label); break;
       case "timer": setTimer(parseInt(d.seconds, 10), d.label || b.textContent); break;
@@ -607,5 +953,5 @@
   });
 
   setTimer(60, T.speech);
-  load().then(flush, function () { wait(); });
+  start();
 })();
