@@ -38,6 +38,17 @@ PUBLIC = {
     "printables:standings_xlsx",
     "console:spectator",
     "console:board",
+    "console:board_live",
+    "console:overlay",
+    "console:overlay_live",
+    "console:card",
+    "console:card_live",
+    "console:broadcast",
+    # open to whoever holds the private link (a wrong one is a 404)
+    "console:director",
+    "console:director_overlay",
+    "console:director_overlay_live",
+    "standings:strip",
 }
 
 
@@ -57,7 +68,7 @@ def _named_patterns(patterns=None, namespace="", keys=()):
 
 
 def _kwargs(keys, *, slug, pk):
-    values = {"slug": slug, "pk": pk, "player": "Seated"}
+    values = {"slug": slug, "pk": pk, "player": "Seated", "token": "no-such-link"}
     return {key: values[key] for key in keys}
 
 
