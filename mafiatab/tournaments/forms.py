@@ -69,9 +69,7 @@ class TournamentForm(HtmlForm):
         max_length=300,
         required=False,
         assume_scheme="https",
-        help_text=_(
-            "Where the tournament is streamed; the rounds page shows it beside the tables."
-        ),
+        help_text=_("Where the tournament is streamed; shown beside the tables' overlays."),
     )
     language = forms.ChoiceField(
         label=_("Language of the broadcast"),
