@@ -11,6 +11,7 @@ behind a link the chief judge makes and revokes (`director_link_create`,
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from mafiatab.console import selectors
-from mafiatab.console.models import DirectorLink
+from mafiatab.console.models import DirectorLink, GameLog
 from mafiatab.games.models import Game
 from mafiatab.games.selectors import points_shown_to
 from mafiatab.tournaments.models import Tournament
@@ -84,15 +85,15 @@ def director_links(tournament: Tournament) -> list[DirectorLink]:
 
 def live_version(game_pk: int) -> str:
     """Changes whenever what a table's board, overlay or card may show changes (an entry,
-    the end, the protocol, what the public may see of the results, the broadcast's
-    language), read in one query: a waiting viewer asks it twice a second."""
+    the judge's place at the table, the end, the protocol, what the public may see of
+    the results, the broadcast's language), read in two small queries: a waiting viewer
+    asks it twice a second. The log's row is taken whole, so whatever is kept on it
+    beside the entries counts."""
     row = (
         Game.objects.filter(pk=game_pk)
         .values_list(
             "status",
             "version",
-            "console_log__last_number",
-            "console_log__finished_at",
             "tournament__standings_hidden",
             "tournament__standings_frozen_version",
             "tournament__standings_version",
@@ -102,10 +103,9 @@ def live_version(game_pk: int) -> str:
     )
     if row is None:
         return "gone"
-    status, version, number, finished, hidden, frozen, standings, language = row
-    ended = finished.timestamp() if finished else 0
-    shown = f"{int(hidden)}.{frozen}.{standings}.{language}"
-    return f"{status}.{version}.{number or 0}.{ended:.0f}.{shown}"
+    log = GameLog.objects.filter(game_id=game_pk).values().first()
+    seen = repr((row, sorted((log or {}).items())))
+    return hashlib.sha256(seen.encode()).hexdigest()[:32]
 
 
 # --- what the overlay shows -------------------------------------------------------------------
@@ -137,6 +137,34 @@ def _speeches(state: dict[str, Any]) -> list[dict[str, Any]]:
     return [s for s in state.get("speeches") or [] if s.get("kind") != "lost"]
 
 
+def _speaker(view: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """Who speaks now and his timer, from the judge's place kept beside the log: only
+    during the day it was kept for, and not once the game is over. A running timer has
+    run `age` seconds since it was kept."""
+    place = view.get("place") or {}
+    state = view.get("state") or {}
+    day = (state.get("phase") or {}).get("day")
+    seat = place.get("seat")
+    if view.get("finished") or not day or place.get("day") != f"d{day}":
+        return None
+    if not isinstance(seat, int) or not 1 <= seat <= len(rows):
+        return None
+    timer = place.get("timer") or {}
+    left = float(timer.get("left") or 0)
+    running = bool(timer.get("running"))
+    if running:
+        left = max(0.0, left - float(place.get("age") or 0))
+    seconds = int(left + 0.5)
+    return {
+        "seat": seat,
+        "nick": rows[seat - 1]["nick"],
+        "seconds": seconds,
+        "clock": f"{seconds // 60}:{seconds % 60:02d}",
+        "running": running and seconds > 0,
+        "label": str(timer.get("label") or "")[:80],
+    }
+
+
 def overlay(game: Game, *, viewer: Any, director: bool = False) -> dict[str, Any]:
     """What a table's overlay, board and result card show to `viewer` (None: the
     public), or to the director (the judges' view)."""
@@ -152,6 +180,7 @@ def overlay(game: Game, *, viewer: Any, director: bool = False) -> dict[str, Any
         role = row["role"] or roles.get(row["n"], "")
         rows.append(row | {"role": role})
     speeches = _speeches(state)
+    speaker = _speaker(view, rows)
     nominated_by = {n.get("seat"): n.get("by") for n in board.get("nominations") or []}
     return {
         "view": view,
@@ -164,6 +193,7 @@ def overlay(game: Game, *, viewer: Any, director: bool = False) -> dict[str, Any
         "blocks": board.get("blocks") or [],
         "voting_status": board.get("voting_status"),
         "speeches": speeches,
+        "speaker": speaker,
         "nights": _nights(state),
         "first_killed": state.get("first_killed"),
         "best_move": state.get("best_move") or [],

@@ -232,3 +232,28 @@ def test_the_broadcast_speaks_the_tournaments_language(client, started):
     _append(started, {"type": "foul", "seat": 4})
     text = client.get(_url("console:overlay", game), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert 'lang="ru"' in text and "День 1" in text and 'aria-label="Фолы: 1"' in text
+
+
+def test_the_overlay_shows_who_speaks_and_his_clock_from_the_judges_place(
+    client, started, monkeypatch
+):
+    from mafiatab.console import selectors
+
+    game = started["game"]
+    _append(started, *GAME[:8])  # day 2
+    read = selectors.log_view
+
+    def with_place(place: dict[str, Any]) -> None:
+        def log_view(*args: Any, **kwargs: Any) -> dict[str, Any]:
+            return read(*args, **kwargs) | {"place": place}
+
+        monkeypatch.setattr(broadcast.selectors, "log_view", log_view)
+
+    timer = {"total": 60, "left": 50, "running": True, "label": "Speech"}
+    with_place({"day": "d2", "speech": 2, "seat": 3, "timer": timer, "age": 8.2})
+    text = client.get(_url("console:overlay", game)).content.decode()
+    assert 'data-testid="ov-speaker"' in text and fx.NICKS_1[2] in text
+    assert 'data-countdown="42" data-running="1"' in text and ">0:42<" in text
+    assert "ov-speaking" in text
+    with_place({"day": "d1", "speech": 2, "seat": 3, "timer": timer, "age": 1})  # yesterday's
+    assert "ov-speaker" not in client.get(_url("console:overlay", game)).content.decode()

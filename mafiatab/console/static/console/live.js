@@ -16,6 +16,26 @@
   var version = box.getAttribute("data-version") || "";
   var pause = 1000;
 
+  // A running speech timer (`data-countdown` seconds, `data-running="1"`) counts down
+  // between two answers, from the moment its content arrived.
+  var ticking = null;
+  function countdown() {
+    if (ticking) window.clearInterval(ticking);
+    ticking = null;
+    var clocks = Array.prototype.slice.call(box.querySelectorAll("[data-countdown][data-running='1']"));
+    if (!clocks.length) return;
+    var from = Date.now();
+    var start = clocks.map(function (c) { return parseInt(c.getAttribute("data-countdown"), 10) || 0; });
+    ticking = window.setInterval(function () {
+      var gone = Math.floor((Date.now() - from) / 1000);
+      clocks.forEach(function (c, i) {
+        var left = Math.max(0, start[i] - gone);
+        c.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+        c.classList.toggle("ov-clock-low", left <= 10);
+      });
+    }, 250);
+  }
+
   function again(ms) { window.setTimeout(ask, ms); }
 
   function ask() {
@@ -25,6 +45,7 @@
     }).then(function (r) {
       if (r.status === 404) {  // the table or the private link is gone: show nothing more
         box.innerHTML = "";
+        countdown();
         return null;
       }
       if (!r.ok) throw new Error(String(r.status));
@@ -35,6 +56,7 @@
       if (typeof data.html === "string" && data.v !== version) {
         box.innerHTML = data.html;
         box.setAttribute("data-version", data.v);
+        countdown();
         document.dispatchEvent(new CustomEvent("live:updated", { detail: { version: data.v } }));
       }
       version = data.v;
@@ -44,5 +66,6 @@
       pause = Math.min(pause * 2, 5000);
     });
   }
+  countdown();
   ask();
 }());
