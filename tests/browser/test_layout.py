@@ -124,6 +124,13 @@ NOT_PAGES = {
     "seating:publish": "an action (POST)",
     "console:finish": "an action (POST)",
     "console:board": "a part of the spectators' page (htmx)",
+    "printables:protocol": "a PDF",
+    "printables:blank_protocols": "a PDF",
+    "printables:seating": "a PDF",
+    "printables:judge_copies": "a PDF",
+    "printables:standings_pdf": "a PDF",
+    "printables:standings_xlsx": "a spreadsheet",
+    "printables:archive": "a zip archive",
     "console:board_live": "the spectators' page's live channel (JSON)",
     "console:overlay": "a stream overlay (1920x1080, for a streaming tool)",
     "console:overlay_live": "the stream overlay's live channel (JSON)",
@@ -134,13 +141,6 @@ NOT_PAGES = {
     "console:director_overlay": "a stream overlay behind a private link (1920x1080)",
     "console:director_overlay_live": "that overlay's live channel (JSON)",
     "standings:strip": "the standings strip for the stream (1920x1080)",
-    "printables:protocol": "a PDF",
-    "printables:blank_protocols": "a PDF",
-    "printables:seating": "a PDF",
-    "printables:judge_copies": "a PDF",
-    "printables:standings_pdf": "a PDF",
-    "printables:standings_xlsx": "a spreadsheet",
-    "printables:archive": "a zip archive",
 }
 
 
