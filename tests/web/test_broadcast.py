@@ -97,16 +97,32 @@ def test_the_roles_go_on_air_once_the_game_is_closed(client, started):
 
 
 def test_hidden_standings_keep_the_roles_off_the_card_and_the_strip_empty(client, started):
+    from mafiatab.games.conversion import game_data
+    from mafiatab.games.services import protocol_confirm, protocol_save
     from mafiatab.standings.services import standings_set_hidden
 
     game = started["game"]
     _append(started, *GAME)
     services.log_finish(log=started["log"], by=started["judge"])
+    game.refresh_from_db()
+    protocol_save(
+        game=game, data=game_data(game), by=started["judge"], base_version=game.version, submit=True
+    )
+    game.refresh_from_db()
+    protocol_confirm(game=game, by=started["chief"])
+    strip_url = reverse("standings:strip", args=[game.tournament.slug])
+    shown = client.get(strip_url).content.decode()
+    assert 'data-testid="strip-rows"' in shown and fx.NICKS_1[1] in shown
     standings_set_hidden(tournament=game.tournament, hidden=True, by=started["organiser"])
     card = client.get(_url("console:card", game)).content.decode()
     assert 'data-testid="card-result"' in card and not _has_role(card)
-    strip = client.get(reverse("standings:strip", args=[game.tournament.slug]))
-    assert strip.status_code == 200 and "strip-rows" not in strip.content.decode()
+    strip = client.get(strip_url)
+    assert strip.status_code == 200
+    assert (
+        "strip-rows" not in strip.content.decode() and fx.NICKS_1[1] not in strip.content.decode()
+    )
+    client.force_login(started["chief"])  # on air is the public's view, whoever opens it
+    assert fx.NICKS_1[1] not in client.get(strip_url).content.decode()
 
 
 def test_the_live_channel_answers_a_new_version_with_the_table_and_an_old_one_without(
