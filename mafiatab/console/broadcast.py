@@ -12,9 +12,11 @@ behind a link the chief judge makes and revokes (`director_link_create`,
 from __future__ import annotations
 
 import hashlib
+import hmac
 import secrets
 from typing import TYPE_CHECKING, Any
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -87,8 +89,8 @@ def live_version(game_pk: int) -> str:
     """Changes whenever what a table's board, overlay or card may show changes (an entry,
     the judge's place at the table, the end, the protocol, what the public may see of
     the results, the broadcast's language), read in two small queries: a waiting viewer
-    asks it twice a second. The log's row is taken whole, so whatever is kept on it
-    beside the entries counts."""
+    asks it twice a second. The log's row is taken whole (but its header), so whatever
+    is kept on it beside the entries counts."""
     row = (
         Game.objects.filter(pk=game_pk)
         .values_list(
@@ -103,9 +105,13 @@ def live_version(game_pk: int) -> str:
     )
     if row is None:
         return "gone"
-    log = GameLog.objects.filter(game_id=game_pk).values().first()
-    seen = repr((row, sorted((log or {}).items())))
-    return hashlib.sha256(seen.encode()).hexdigest()[:32]
+    log = GameLog.objects.filter(game_id=game_pk).values().first() or {}
+    # The header holds the roles: it is left out (it does not change once the game has
+    # started), and the rest is keyed by the site's secret, so the version a spectator
+    # is sent cannot be tried against guessed deals.
+    seen = repr((row, sorted((k, v) for k, v in log.items() if k != "header")))
+    key = settings.SECRET_KEY.encode()
+    return hmac.new(key, seen.encode(), hashlib.sha256).hexdigest()[:32]
 
 
 # --- what the overlay shows -------------------------------------------------------------------

@@ -273,3 +273,14 @@ def test_the_overlay_shows_who_speaks_and_his_clock_from_the_judges_place(
     assert "ov-speaking" in text
     with_place({"day": "d1", "speech": 2, "seat": 3, "timer": timer, "age": 1})  # yesterday's
     assert "ov-speaker" not in client.get(_url("console:overlay", game)).content.decode()
+
+
+def test_the_live_version_does_not_depend_on_the_deal(started):
+    from mafiatab.console.models import GameLog
+
+    game = started["game"]
+    version = broadcast.live_version(game.pk)
+    GameLog.objects.filter(pk=started["log"].pk).update(
+        header=started["log"].header | {"roles": {"sheriff": 1, "don": 2, "black": [3, 4]}}
+    )
+    assert broadcast.live_version(game.pk) == version
