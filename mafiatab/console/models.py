@@ -94,3 +94,36 @@ class LogEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.log_id}#{self.number} {self.kind}"
+
+
+class DirectorLink(models.Model):
+    """A private link to the director's view of a tournament's overlays (the roles
+    shown while the games run), made by the chief judge and valid until he revokes it."""
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament",
+        on_delete=models.CASCADE,
+        related_name="director_links",
+        verbose_name=_("tournament"),
+    )
+    token = models.CharField(max_length=64, unique=True, help_text=_("The link's secret."))
+    created_at = models.DateTimeField(_("created"), default=timezone.now)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
+    )
+    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("director's link")
+
+    def __str__(self) -> str:
+        return f"director's link {self.pk} of {self.tournament_id}"
+
+    @property
+    def is_active(self) -> bool:
+        """True until revoked."""
+        return self.revoked_at is None

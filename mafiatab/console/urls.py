@@ -1,6 +1,6 @@
 from django.urls import path
 
-from mafiatab.console import views
+from mafiatab.console import broadcast_views, views
 
 app_name = "console"
 
@@ -10,4 +10,22 @@ urlpatterns = [
     path("games/<int:pk>/console/finish/", views.finish, name="finish"),
     path("games/<int:pk>/live/", views.spectator, name="spectator"),
     path("games/<int:pk>/live/board/", views.spectator_board, name="board"),
+    path("games/<int:pk>/live/updates/", broadcast_views.board_live, name="board_live"),
+    path("games/<int:pk>/overlay/", broadcast_views.overlay, name="overlay"),
+    path("games/<int:pk>/overlay/updates/", broadcast_views.overlay_live, name="overlay_live"),
+    path("games/<int:pk>/card/", broadcast_views.card, name="card"),
+    path("games/<int:pk>/card/updates/", broadcast_views.card_live, name="card_live"),
+    path("broadcast/", broadcast_views.broadcast_page, name="broadcast"),
+    path("broadcast/director/", broadcast_views.director_links, name="director_links"),
+    path("director/<str:token>/", broadcast_views.director, name="director"),
+    path(
+        "director/<str:token>/games/<int:pk>/overlay/",
+        broadcast_views.director_overlay,
+        name="director_overlay",
+    ),
+    path(
+        "director/<str:token>/games/<int:pk>/overlay/updates/",
+        broadcast_views.director_overlay_live,
+        name="director_overlay_live",
+    ),
 ]

@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from mafiatab.console import selectors, services
+from mafiatab.console.broadcast import live_version
 from mafiatab.console.forms import RolesForm
 from mafiatab.console.strings import console_strings
 from mafiatab.games.conversion import game_data
@@ -159,10 +160,11 @@ def _asset_stamp(name: str) -> str:
 
 @require_GET
 def spectator(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """The table as spectators see it; it refreshes itself."""
+    """The table as spectators see it; it updates itself (`static/console/live.js`)."""
     game = _table_game(slug, pk)
+    version = live_version(game.pk)  # read first: a change while rendering is sent later
     view = selectors.log_view(game, full=False, disclose=points_shown_to(request.user, game))
-    context = _base(request, game) | {"view": view}
+    context = _base(request, game) | {"view": view, "version": version}
     return render(request, "console/spectator.html", context)
 
 

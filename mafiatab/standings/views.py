@@ -13,6 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.html import escape
 from django.utils.safestring import SafeString
@@ -270,3 +271,32 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     else:
         messages.success(request, done[action])
     return redirect("standings:table", slug=tournament.slug)
+
+
+#: How many leaders the stream's standings strip shows.
+STRIP_ROWS = 10
+
+
+@require_safe
+def strip(request: HttpRequest, slug: str) -> HttpResponse:
+    """The standings strip for the stream (1920x1080, transparent): the leaders as the
+    public sees them, in the tournament's language; nothing while they are hidden.
+    What goes on air is what the public sees, whoever opened it."""
+    tournament = _tournament(slug)
+    token = viewer_token(tournament, staff=False)
+    if request.htmx and request.GET.get("since") == token:
+        return HttpResponse(status=204)
+    with translation.override(tournament.language or get_language()):
+        shown = viewer_standings(tournament=tournament, staff=False)
+        rows = shown.snapshot.standings.rows[:STRIP_ROWS] if shown.snapshot else []
+        context = {
+            "tournament": tournament,
+            "shown": shown,
+            "rows": rows,
+            "token": token,
+            "refresh_seconds": REFRESH_SECONDS,
+        }
+        template = "standings/_strip.html" if request.htmx else "standings/strip.html"
+        response = render(request, template, context)
+    response["Cache-Control"] = "no-store"
+    return response

@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
@@ -63,6 +64,19 @@ class TournamentForm(HtmlForm):
     registration_open = forms.BooleanField(
         label=_("Registration open"), required=False, initial=True
     )
+    stream_url = forms.URLField(
+        label=_("Stream address"),
+        max_length=300,
+        required=False,
+        assume_scheme="https",
+        help_text=_("Where the tournament is streamed; shown beside the tables' overlays."),
+    )
+    language = forms.ChoiceField(
+        label=_("Language of the broadcast"),
+        choices=[("", _("Each viewer's own")), *settings.LANGUAGES],
+        required=False,
+        help_text=_("The overlays, the result cards and the standings strip speak it."),
+    )
 
     def clean(self) -> dict[str, object]:
         data = super().clean() or {}
@@ -89,6 +103,8 @@ class TournamentForm(HtmlForm):
             participant_limit=data.get("participant_limit"),
             waiting_list_limit=data.get("waiting_list_limit"),
             registration_open=bool(data.get("registration_open")),
+            stream_url=data.get("stream_url", "").strip(),
+            language=data.get("language", ""),
         )
 
 

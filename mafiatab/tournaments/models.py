@@ -74,6 +74,19 @@ class Tournament(models.Model):
         ),
     )
     lot_seed = models.BigIntegerField(_("lot seed"), default=0)
+    stream_url = models.URLField(
+        _("stream address"),
+        max_length=300,
+        blank=True,
+        help_text=_("Where the tournament is streamed; shown beside the tables' overlays."),
+    )
+    language = models.CharField(
+        _("language of the broadcast"),
+        max_length=8,
+        choices=settings.LANGUAGES,
+        blank=True,
+        help_text=_("The overlays, the result cards and the standings strip speak it."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     standings_version = models.PositiveIntegerField(
         _("standings version"),

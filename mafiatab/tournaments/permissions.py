@@ -48,6 +48,7 @@ ACTIONS: dict[str, frozenset[str]] = {
     "view_protocols": frozenset({ORGANISER, CHIEF_JUDGE, TABLE_JUDGE}),
     "enter_protocol": frozenset({CHIEF_JUDGE, TABLE_JUDGE}),
     "confirm_protocol": frozenset({CHIEF_JUDGE}),
+    "manage_broadcast": frozenset({CHIEF_JUDGE}),
     "file_protest": frozenset({PLAYER}),
     "decide_protest": frozenset({CHIEF_JUDGE}),
     "view_live_standings": frozenset({ORGANISER, CHIEF_JUDGE, TABLE_JUDGE}),

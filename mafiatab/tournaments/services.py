@@ -7,7 +7,9 @@ import secrets
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.validators import URLValidator
 from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -36,6 +38,10 @@ class TournamentInfo:
     participant_limit: int | None = None
     waiting_list_limit: int | None = None
     registration_open: bool = True
+    stream_url: str = ""
+    """Where the tournament is streamed (empty: not given)."""
+    language: str = ""
+    """The broadcast's language code (empty: each viewer's own)."""
 
     def as_audit(self) -> dict[str, Any]:
         data = asdict(self)
@@ -49,6 +55,17 @@ def _ensure_person(by: Any) -> None:
     """Creating or importing a tournament needs a signed-in, active person."""
     if by is None or not by.is_authenticated or not by.is_active:
         raise PermissionDenied("create_tournament")
+
+
+def _is_web_address(value: str) -> bool:
+    """An http(s) address of at most 300 characters, as Django's URL validator reads it."""
+    if len(value) > 300 or not value.lower().startswith(("https://", "http://")):
+        return False
+    try:
+        URLValidator(schemes=["http", "https"])(value)
+    except ValidationError:
+        return False
+    return True
 
 
 def check_info(info: TournamentInfo) -> None:
@@ -72,6 +89,10 @@ def check_info(info: TournamentInfo) -> None:
             ) % {"max": regulation.max_stars}
     if info.starts_on and info.ends_on and info.ends_on < info.starts_on:
         errors["ends_on"] = _("The last day cannot be before the first day.")
+    if info.stream_url and not _is_web_address(info.stream_url):
+        errors["stream_url"] = _("The stream address must be a web address (https://...).")
+    if info.language and info.language not in dict(settings.LANGUAGES):
+        errors["language"] = _("Unknown language %(code)s.") % {"code": info.language[:8]}
     if errors:
         raise ValidationError(errors)
 
@@ -122,6 +143,8 @@ def info_of(tournament: Tournament) -> TournamentInfo:
         participant_limit=tournament.participant_limit,
         waiting_list_limit=tournament.waiting_list_limit,
         registration_open=tournament.registration_open,
+        stream_url=tournament.stream_url,
+        language=tournament.language,
     )
 
 

@@ -83,6 +83,7 @@ PAGES: dict[str, Callable[[Seed], list[Any]]] = {
     "console:console": lambda s: [s["slug"], s["running"].pk],
     "console:console?start": lambda s: [s["slug"], s["untouched"].pk],
     "console:spectator": lambda s: [s["slug"], s["running"].pk],
+    "console:broadcast": lambda s: [s["slug"]],
 }
 #: The pages of a visitor who has not signed in, walked by the anonymous role only.
 SIGN_IN_PAGES: dict[str, Callable[[Seed], list[Any]]] = {
@@ -131,6 +132,16 @@ NOT_PAGES = {
     "printables:standings_pdf": "a PDF",
     "printables:standings_xlsx": "a spreadsheet",
     "printables:archive": "a zip archive",
+    "console:board_live": "the spectators' page's live channel (JSON)",
+    "console:overlay": "a stream overlay (1920x1080, for a streaming tool)",
+    "console:overlay_live": "the stream overlay's live channel (JSON)",
+    "console:card": "a result card for the stream (1920x1080)",
+    "console:card_live": "the result card's live channel (JSON)",
+    "console:director_links": "an action (POST)",
+    "console:director": "the stream director's page behind a private link",
+    "console:director_overlay": "a stream overlay behind a private link (1920x1080)",
+    "console:director_overlay_live": "that overlay's live channel (JSON)",
+    "standings:strip": "the standings strip for the stream (1920x1080)",
 }
 
 

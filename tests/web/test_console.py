@@ -446,7 +446,7 @@ def test_the_spectator_board_shows_fouls_and_votes_but_no_role_before_the_end(cl
     page = client.get(reverse("console:spectator", args=[slug, game.pk]))
     assert page.status_code == 200
     text = page.content.decode()
-    assert 'hx-get="' + reverse("console:board", args=[slug, game.pk]) in text
+    assert 'data-live="' + reverse("console:board_live", args=[slug, game.pk]) in text
     board = client.get(reverse("console:board", args=[slug, game.pk])).content.decode()
     assert "Day 1" in board and "5 — 6" in board and "9 — 4" in board
     assert 'aria-label="Fouls: 1"' in board

@@ -74,6 +74,7 @@ ACTIONS = {
     "seating:publish",
     "seating:regenerate",
     "console:finish",
+    "console:director_links",
     "tournaments:staff_remove",
     "registrations:approve_selected",
     "registrations:checkin_selected",

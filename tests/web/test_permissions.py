@@ -24,10 +24,22 @@ PUBLIC = {
     "accounts:password_reset_complete",
     "accounts:logout",
     "tournaments:list",
+    # the broadcast: on air, what the public sees
+    "console:board_live",
+    "console:overlay",
+    "console:overlay_live",
+    "console:card",
+    "console:card_live",
+    "console:broadcast",
+    # open to whoever holds the private link (a wrong one is a 404)
+    "console:director",
+    "console:director_overlay",
+    "console:director_overlay_live",
     "tournaments:detail",
     "tournaments:export",
     "standings:table",
     "standings:player",
+    "standings:strip",
     "games:list",
     "seating:index",
     "seating:print",
@@ -58,7 +70,7 @@ def _named_patterns(patterns=None, namespace="", keys=()):
 
 
 def _kwargs(keys, *, slug, pk):
-    values = {"slug": slug, "pk": pk, "player": "Seated"}
+    values = {"slug": slug, "pk": pk, "player": "Seated", "token": "no-such-link"}
     return {key: values[key] for key in keys}
 
 
