@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('console', '0001_initial'),
+        ('console', '0002_gamelog_speaker_and_timer'),
         ('tournaments', '0003_stream_address_and_language'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
