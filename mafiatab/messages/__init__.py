@@ -252,6 +252,7 @@ AUDIT_ACTIONS: dict[str, Any] = {
     "game.replayed": gettext_lazy("Game marked replayed"),
     "game.console.started": gettext_lazy("Game started in the judge console"),
     "game.console.finished": gettext_lazy("Game finished in the judge console"),
+    "game.console.place": gettext_lazy("Speaker and timer kept in the judge console"),
     "broadcast.director_link.created": gettext_lazy("Director's link made"),
     "broadcast.director_link.revoked": gettext_lazy("Director's link revoked"),
     "game.protest.filed": gettext_lazy("Protest filed"),

@@ -229,7 +229,7 @@ def test_a_write_answers_with_its_entry_and_the_state_not_the_whole_log(client, 
     data = answer.json()
     assert data["partial"] is True and data["number"] == 3
     assert [e["number"] for e in data["entries"]] == [3] and data["entry"]["number"] == 3
-    assert data["entry"]["text"] == "Vote: 5 — 6; 9 — 4."
+    assert data["entry"]["text"] == "Vote: 5 — 6; 9 — 4. Seat 5 leaves."
     assert data["state"]["phase"] == {"day": 1}
     assert len(client.get(_url(game)).json()["entries"]) == 3
 
