@@ -69,6 +69,8 @@ def _url(name: str, world: dict[str, Any]) -> str:
         {"slug": world["slug"], "pk": world.get(kind, 1)},
         {"slug": world["slug"], "player": world["player"]},
         {"uidb64": "MQ", "token": "set-password"},  # a password reset link
+        {"slug": world["slug"], "token": "no-such-link"},  # a director's link
+        {"slug": world["slug"], "token": "no-such-link", "pk": world.get(kind, 1)},
     ]
     for kwargs in candidates:
         try:
