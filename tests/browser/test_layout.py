@@ -18,9 +18,9 @@ from web import test_games_fixtures as fx
 
 from mafiatab.console.services import log_start
 from mafiatab.games.models import Game
-from mafiatab.notifications.services import unsubscribe_token
 from mafiatab.games.services.protests import protest_file
 from mafiatab.games.services.protocols import protocol_confirm, protocol_save
+from mafiatab.notifications.services import unsubscribe_token
 from mafiatab.penalties.services import penalty_give
 from mafiatab.registrations.services import registration_add, registration_apply
 from mafiatab.seating.services import SeatingInputs, seating_generate, seating_publish

@@ -10,8 +10,13 @@ from django.urls import reverse
 from django.utils import translation
 
 from mafiatab.announcements.services import ALL, STAGE, TABLE, Audience, broadcast_send
-from mafiatab.games.services import protest_decide, protest_file, protocol_confirm
-from mafiatab.games.services import protocol_return, protocol_save
+from mafiatab.games.services import (
+    protest_decide,
+    protest_file,
+    protocol_confirm,
+    protocol_return,
+    protocol_save,
+)
 from mafiatab.notifications.kinds import KINDS, render
 from mafiatab.notifications.models import Delivery, Notification, Preferences
 from mafiatab.notifications.services import inbox_mark_read, notify
