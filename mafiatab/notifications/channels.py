@@ -37,15 +37,26 @@ class Outgoing:
     """The absolute address that turns this kind off for this channel."""
 
 
+@dataclass(frozen=True)
+class Person:
+    """What a channel may know of a recipient when a message is queued."""
+
+    user_id: int
+    email: str
+    """His account's e-mail address ("" when none)."""
+    email_off: Sequence[str] = ()
+    """The kinds he gets no e-mail for."""
+
+
 class Channel(Protocol):
     """A way a message reaches a person besides the inbox."""
 
     code: str
     """Stored in the outbox rows; never renamed."""
 
-    def address_of(self, *, email: str, kind: str, off: Sequence[str]) -> str | None:
-        """Where this channel reaches a person for `kind` (None: it does not), from his
-        account's address and the kinds he turned off (`off`)."""
+    def address_of(self, person: Person, kind: str) -> str | None:
+        """Where this channel reaches `person` for a message of `kind` (None: it does
+        not, e.g. he turned the kind off)."""
         ...
 
     def send(self, messages: Sequence[Outgoing]) -> list[str | None]:
@@ -63,10 +74,10 @@ class EmailChannel:
 
     code = "email"
 
-    def address_of(self, *, email: str, kind: str, off: Sequence[str]) -> str | None:
-        if not settings.EMAIL_CONFIGURED or not email or kind in off:
+    def address_of(self, person: Person, kind: str) -> str | None:
+        if not settings.EMAIL_CONFIGURED or not person.email or kind in person.email_off:
             return None
-        return email
+        return person.email
 
     def message(self, outgoing: Outgoing) -> EmailMessage:
         """The e-mail of one message, in its recipient's language."""

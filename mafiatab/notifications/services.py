@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 
 from mafiatab.accounts.models import User
 from mafiatab.audit.services import audit_record
-from mafiatab.notifications.channels import CHANNELS, Channel, Outgoing
+from mafiatab.notifications.channels import CHANNELS, Channel, Outgoing, Person
 from mafiatab.notifications.kinds import KINDS
 from mafiatab.notifications.models import (
     LINK_LENGTH,
@@ -112,20 +112,19 @@ def notify_each(
 def _queue(stored: Sequence[Notification], kind: str, now: dt.datetime) -> None:
     """The outbox rows of the new messages, one for each channel that reaches its reader."""
     ids = [n.recipient_id for n in stored]
-    emails = dict(User.objects.filter(pk__in=ids).exclude(email="").values_list("pk", "email"))
-    if not emails:
-        return
-    off = dict(
-        Preferences.objects.filter(user_id__in=list(emails)).values_list("user_id", "email_off")
-    )
+    emails = dict(User.objects.filter(pk__in=ids).values_list("pk", "email"))
+    off = dict(Preferences.objects.filter(user_id__in=ids).values_list("user_id", "email_off"))
     deliveries = []
+    people = {
+        uid: Person(user_id=uid, email=email, email_off=off.get(uid) or ())
+        for uid, email in emails.items()
+    }
     for notification in stored:
+        person = people.get(notification.recipient_id)
+        if person is None:
+            continue
         for channel in CHANNELS.values():
-            address = channel.address_of(
-                email=emails.get(notification.recipient_id, ""),
-                kind=kind,
-                off=off.get(notification.recipient_id) or [],
-            )
+            address = channel.address_of(person, kind)
             if address:
                 deliveries.append(
                     Delivery(

@@ -116,8 +116,8 @@ def test_a_drainer_that_dies_loses_nothing_and_nothing_is_sent_twice(smtp_server
 class Refusing:
     code = "email"
 
-    def address_of(self, *, email, kind, off):
-        return email
+    def address_of(self, person, kind):
+        return person.email
 
     def send(self, messages):
         return ["550 mailbox unavailable"] * len(messages)
