@@ -54,19 +54,19 @@ KINDS: dict[str, Kind] = {
     kind.code: kind
     for kind in (
         Kind(
-            "registration.received",
+            "application.received",
             gettext_lazy("Application received"),
             gettext_lazy("%(tournament)s: your application is received"),
             gettext_lazy("Your application as %(nickname)s awaits the organiser's confirmation."),
         ),
         Kind(
-            "registration.approved",
+            "application.approved",
             gettext_lazy("Application approved"),
             gettext_lazy("%(tournament)s: you are a participant"),
             gettext_lazy("Your application as %(nickname)s is approved: you play."),
         ),
         Kind(
-            "registration.waitlisted",
+            "application.waitlisted",
             gettext_lazy("On the waiting list"),
             gettext_lazy("%(tournament)s: you are on the waiting list"),
             gettext_lazy(
@@ -75,7 +75,7 @@ KINDS: dict[str, Kind] = {
             ),
         ),
         Kind(
-            "registration.rejected",
+            "application.rejected",
             gettext_lazy("Application rejected"),
             gettext_lazy("%(tournament)s: your application is rejected"),
             gettext_lazy("Your application as %(nickname)s is rejected: %(reason)s"),

@@ -149,18 +149,18 @@ def unread_count(user: Any) -> int:
 
 
 @transaction.atomic
-def inbox_mark_read(*, by: User, ids: Sequence[int] | None = None) -> int:
-    """Mark the reader's messages read (`ids`: those only; None: all of them); how many
-    changed. Only his own: another's message is not found."""
-    if not getattr(by, "is_authenticated", False):
+def inbox_mark_read(*, user: User, ids: Sequence[int] | None = None) -> int:
+    """Mark `user`'s own messages read (`ids`: those only; None: all of them); how many
+    changed. Another's message is not found."""
+    if not getattr(user, "is_authenticated", False):
         raise PermissionDenied("read_messages")
-    rows = Notification.objects.filter(recipient_id=by.pk, read_at__isnull=True)
+    rows = Notification.objects.filter(recipient_id=user.pk, read_at__isnull=True)
     if ids is not None:
         rows = rows.filter(pk__in=list(ids)[:1000])
     changed = rows.update(read_at=timezone.now())
     if changed:
         audit_record(
-            action="notifications.read", by=by, target=str(by), after={"messages": changed}
+            action="notifications.read", by=user, target=str(user), after={"messages": changed}
         )
     return changed
 
@@ -174,9 +174,9 @@ def preferences_of(user: User) -> Preferences:
 
 
 @transaction.atomic
-def preferences_update(*, user: User, by: User, email_off: Iterable[str]) -> Preferences:
-    """Set the kinds `user` gets no e-mail for. Only he sets them."""
-    if by is None or by.pk != user.pk:
+def preferences_update(*, user: User, email_off: Iterable[str]) -> Preferences:
+    """Set the kinds `user` gets no e-mail for (he sets them himself)."""
+    if not getattr(user, "is_authenticated", False):
         raise PermissionDenied("notification_preferences")
     off = sorted({k for k in email_off if k in KINDS})
     prefs = Preferences.objects.select_for_update().filter(user=user).first()
@@ -191,7 +191,7 @@ def preferences_update(*, user: User, by: User, email_off: Iterable[str]) -> Pre
     prefs.save(update_fields=["email_off"])
     audit_record(
         action="notifications.preferences",
-        by=by,
+        by=user,
         target=str(user),
         before=before,
         after={"email_off": prefs.email_off},

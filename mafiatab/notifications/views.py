@@ -47,7 +47,7 @@ def inbox(request: HttpRequest) -> HttpResponse:
 def open_message(request: HttpRequest, pk: int) -> HttpResponse:
     """Mark one message read and go to what it is about."""
     row = get_object_or_404(Notification, pk=pk, recipient_id=request.user.pk)
-    inbox_mark_read(by=request.user, ids=[row.pk])  # type: ignore[arg-type]
+    inbox_mark_read(user=request.user, ids=[row.pk])  # type: ignore[arg-type]
     if row.link and url_has_allowed_host_and_scheme(row.link, allowed_hosts=None):
         return redirect(row.link)
     return redirect("notifications:inbox")
@@ -56,7 +56,7 @@ def open_message(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def mark_all_read(request: HttpRequest) -> HttpResponse:
-    inbox_mark_read(by=request.user)  # type: ignore[arg-type]
+    inbox_mark_read(user=request.user)  # type: ignore[arg-type]
     return redirect("notifications:inbox")
 
 
@@ -76,7 +76,6 @@ def preferences(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         preferences_update(
             user=user,  # type: ignore[arg-type]
-            by=user,  # type: ignore[arg-type]
             email_off=form.email_off(),
         )
         messages.success(request, _("Your choices are saved."))

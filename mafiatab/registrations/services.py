@@ -70,10 +70,10 @@ def _participants_changed(tournament: Tournament) -> None:
 
 #: The message each new status of a registration sends to its player.
 _NOTICES = {
-    Status.PENDING: "registration.received",
-    Status.APPROVED: "registration.approved",
-    Status.WAITING: "registration.waitlisted",
-    Status.REJECTED: "registration.rejected",
+    Status.PENDING: "application.received",
+    Status.APPROVED: "application.approved",
+    Status.WAITING: "application.waitlisted",
+    Status.REJECTED: "application.rejected",
 }
 
 

@@ -26,7 +26,7 @@ def test_a_player_sees_the_badge_after_the_seating_is_published_and_reads_his_se
     for user in players:
         registration_add(tournament=tournament, nickname="", user=user, by=organiser)
     me = players[0]
-    inbox_mark_read(by=me)  # the message of his registration, read already
+    inbox_mark_read(user=me)  # the message of his registration, read already
     context = browser.new_context(
         locale="ru-RU", extra_http_headers={"Accept-Language": "ru"}, viewport=PHONE
     )

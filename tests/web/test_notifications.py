@@ -81,19 +81,19 @@ def test_applying_and_its_decisions_tell_the_player_alone(tournament, organiser,
     registrations = [
         registration_apply(tournament=tournament, user=u) for u in (first, second, third)
     ]
-    assert set(_got("registration.received")) == {first.pk, second.pk, third.pk}
+    assert set(_got("application.received")) == {first.pk, second.pk, third.pk}
     registration_approve(registration=registrations[0], by=organiser)
     registration_approve(registration=registrations[1], by=organiser)
     registration_reject(registration=registrations[2], by=organiser, reason="Not a FIIM member")
-    assert set(_got("registration.approved")) == {first.pk}
-    assert set(_got("registration.waitlisted")) == {second.pk}
-    rejected = _got("registration.rejected")
+    assert set(_got("application.approved")) == {first.pk}
+    assert set(_got("application.waitlisted")) == {second.pk}
+    rejected = _got("application.rejected")
     assert set(rejected) == {third.pk}
     assert "Not a FIIM member" in _said(rejected[third.pk], "en")
     assert "отклонена" in _said(rejected[third.pk], "ru")
     # a place frees: the first of the waiting list moves up and is told
     registration_withdraw(registration=registrations[0], by=first)
-    assert set(_got("registration.approved")) == {first.pk, second.pk}
+    assert set(_got("application.approved")) == {first.pk, second.pk}
     assert organiser.pk not in {n.recipient_id for n in Notification.objects.all()}
 
 
@@ -276,7 +276,7 @@ def test_the_inbox_says_each_message_in_the_readers_language_and_marks_it_read(
     assert mine.is_read and not theirs.is_read
     client.post(reverse("notifications:mark_all_read"))
     assert not Notification.objects.filter(recipient=reader, read_at__isnull=True).exists()
-    assert inbox_mark_read(by=other) == 1
+    assert inbox_mark_read(user=other) == 1
 
 
 def test_the_reader_language_is_kept_for_his_e_mails(client, make_user):

@@ -38,6 +38,8 @@ PUBLIC = {
     "printables:standings_xlsx",
     "console:spectator",
     "console:board",
+    "notifications:badge",  # the header's count: nothing for a visitor
+    "notifications:unsubscribe",  # its signed token is the proof, no sign-in
 }
 
 
