@@ -12,7 +12,7 @@ class PreferencesForm(HtmlForm):
     """Per kind of message, whether a person gets it by e-mail too."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, label_suffix="", **kwargs)
         for code, kind in KINDS.items():
             self.fields[self.field_of(code)] = forms.BooleanField(label=kind.label, required=False)
 
