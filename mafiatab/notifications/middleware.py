@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 
@@ -26,6 +27,10 @@ class RememberLanguage:
         if session is not None and user is not None and user.is_authenticated:
             language = translation.get_language()
             if language and session.get(_SESSION_KEY) != language:
-                language_remember(user=user, language=language)  # type: ignore[arg-type]
-                session[_SESSION_KEY] = language
+                try:
+                    language_remember(user=user, language=language)  # type: ignore[arg-type]
+                except DatabaseError:  # a busy database: the page first, the next one keeps it
+                    pass
+                else:
+                    session[_SESSION_KEY] = language
         return self.get_response(request)
