@@ -297,3 +297,28 @@ def test_the_e_mail_choices_turn_kinds_off(client, make_user, smtp_server):
     notify([reader], "broadcast", {"tournament": "T", "text": "quiet"})
     notify([reader], "staff.assigned", {"tournament": "T", "role": "table_judge"})
     assert list(Delivery.objects.values_list("notification__kind", flat=True)) == ["staff.assigned"]
+
+
+def test_a_table_added_by_hand_tells_its_players_their_seats_and_its_judge(table_people, make_user):
+    from mafiatab.games.services import TablePlan, table_add
+    from mafiatab.registrations.services import registration_add
+
+    t = table_people
+    tournament, organiser = t["game1"].tournament, t["organiser"]
+    charlie = make_user("Charlie1")
+    registration_add(tournament=tournament, nickname="", user=charlie, by=organiser)
+    others = [f"Charlie{n}" for n in range(2, 11)]
+    for nickname in others:
+        registration_add(tournament=tournament, nickname=nickname, by=organiser)
+    Notification.objects.all().delete()
+    table_add(
+        round=t["round"],
+        plan=TablePlan(number=3, judge=t["judge2"], players=("Charlie1", *others)),
+        by=t["chief"],
+    )
+    got = _got("seating.published")
+    assert set(got) == {charlie.pk}  # not the players of tables 1 and 2
+    assert got[charlie.pk].params["rows"] == [
+        {"round": 1, "table": 3, "seat": 1, "judge": t["judge2"].nickname}
+    ]
+    assert set(_got("seating.judging")) == {t["judge2"].pk}

@@ -99,6 +99,7 @@ NOT_WRITES = {
     "protocol_confirmed",
     "protest_filed",
     "protest_decided",
+    "table_added",
 }
 #: The audit log's own writer: every service calls it after its check.
 RECORDER = {"audit_record"}

@@ -7,8 +7,8 @@ from typing import Any
 
 from django.urls import reverse
 
-from mafiatab.games.models import Game, Protest
-from mafiatab.notifications.services import notify
+from mafiatab.games.models import Game, Protest, Table
+from mafiatab.notifications.services import notify, notify_each
 from mafiatab.tournaments.models import StaffRole
 
 
@@ -75,3 +75,34 @@ def protest_decided(protest: Protest) -> None:
         outcome=protest.status,
         decision=protest.decision,
     )
+
+
+def table_added(table: Table) -> None:
+    """A table added to a round by hand: its players hear their seat, its judge the table."""
+    tournament = table.round.tournament
+    judge = table.judge
+    row = {"round": table.round.number, "table": table.number}
+    common = {"tournament": tournament.name, "stage": table.round.stage}
+    seats = table.seats.values_list("number", "registration__user_id").order_by("number")
+    notify_each(
+        (
+            (
+                uid,
+                common
+                | {"rows": [row | {"seat": number, "judge": judge.nickname if judge else ""}]},
+            )
+            for number, uid in seats
+            if uid is not None
+        ),
+        "seating.published",
+        link=reverse("seating:mine", kwargs={"slug": tournament.slug}),
+        tournament_id=tournament.pk,
+    )
+    if judge is not None:
+        notify(
+            [judge],
+            "seating.judging",
+            common | {"rows": [row]},
+            link=reverse("games:my_tables", kwargs={"slug": tournament.slug}),
+            tournament_id=tournament.pk,
+        )
