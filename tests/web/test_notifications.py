@@ -322,3 +322,34 @@ def test_a_table_added_by_hand_tells_its_players_their_seats_and_its_judge(table
         {"round": 1, "table": 3, "seat": 1, "judge": t["judge2"].nickname}
     ]
     assert set(_got("seating.judging")) == {t["judge2"].pk}
+
+
+def test_a_re_seating_tells_the_players_their_new_seats_of_the_rounds_to_come(
+    tournament, organiser, make_user, settings
+):
+    from mafiatab.registrations.services import registration_add, replacement_record
+    from mafiatab.seating.services import seating_reseat
+
+    settings.MAFIATAB_SEATING_ITERATIONS = 300
+    me = make_user("P01")
+    registration_add(tournament=tournament, nickname="", user=me, by=organiser)
+    for n in range(2, 21):
+        registration_add(tournament=tournament, nickname=f"P{n:02d}", by=organiser)
+    inputs = SeatingInputs(stage="qualifying", games=4, tables=2, seed=3)
+    draft = seating_generate(tournament=tournament, inputs=inputs, by=organiser)
+    seating_publish(draft=draft, judges={}, by=organiser)
+    replacement_record(
+        tournament=tournament,
+        absent=tournament.registrations.get(nickname="P03"),
+        reserve_nickname="Граф",
+        round=1,
+        minutes_late=20,
+        by=organiser,
+        scope="rest",
+    )
+    Notification.objects.all().delete()
+    reseat = seating_reseat(tournament=tournament, by=organiser, at_least=1)
+    seating_publish(draft=reseat, judges={}, by=organiser)
+    got = _got("seating.published")
+    assert set(got) == {me.pk}
+    assert [row["round"] for row in got[me.pk].params["rows"]] == [2, 3, 4]

@@ -100,6 +100,7 @@ NOT_WRITES = {
     "protest_filed",
     "protest_decided",
     "table_added",
+    "reseat_announce",
 }
 #: The audit log's own writer: every service calls it after its check.
 RECORDER = {"audit_record"}
