@@ -137,6 +137,12 @@ KINDS: dict[str, Kind] = {
             gettext_lazy("The standings of %(tournament)s are open to everyone."),
         ),
         Kind(
+            "standings.frozen",
+            gettext_lazy("Results fixed"),
+            gettext_lazy("%(tournament)s: the results are fixed"),
+            gettext_lazy("The organiser fixed the standings of %(tournament)s: see the results."),
+        ),
+        Kind(
             "staff.assigned",
             gettext_lazy("Staff role"),
             gettext_lazy("%(tournament)s: you are %(role)s"),

@@ -396,16 +396,20 @@ def standings_set_hidden(*, tournament: Tournament, hidden: bool, by: User) -> T
         after=_settings_state(tournament),
     )
     if before["hidden"] and not hidden:
-        notify(
-            tournament.registrations.filter(
-                status__in=SEATED_STATUSES, user__isnull=False
-            ).values_list("user_id", flat=True),
-            "standings.shown",
-            {"tournament": tournament.name},
-            link=reverse("standings:table", kwargs={"slug": tournament.slug}),
-            tournament_id=tournament.pk,
-        )
+        _tell_participants(tournament, "standings.shown")
     return tournament
+
+
+def _tell_participants(tournament: Tournament, kind: str) -> None:
+    notify(
+        tournament.registrations.filter(status__in=SEATED_STATUSES, user__isnull=False).values_list(
+            "user_id", flat=True
+        ),
+        kind,
+        {"tournament": tournament.name},
+        link=reverse("standings:table", kwargs={"slug": tournament.slug}),
+        tournament_id=tournament.pk,
+    )
 
 
 def standings_freeze(*, tournament: Tournament, by: User) -> Tournament:
@@ -428,6 +432,8 @@ def standings_freeze(*, tournament: Tournament, by: User) -> Tournament:
             before=before,
             after=_settings_state(tournament),
         )
+        if not tournament.standings_hidden:
+            _tell_participants(tournament, "standings.frozen")
     return tournament
 
 

@@ -29,7 +29,7 @@ from mafiatab.registrations.services import (
     registration_withdraw,
 )
 from mafiatab.seating.services import SeatingInputs, seating_generate, seating_publish
-from mafiatab.standings.services import standings_set_hidden
+from mafiatab.standings.services import standings_freeze, standings_set_hidden
 from mafiatab.tournaments.models import StaffRole
 from mafiatab.tournaments.services import staff_assign
 
@@ -202,13 +202,15 @@ def test_a_penalty_is_told_to_the_penalised_player(table_people):
     assert "Late to round 1" in _said(got[t["alpha1"].pk], "en")
 
 
-def test_showing_hidden_standings_tells_the_participants(table_people):
+def test_showing_hidden_standings_and_fixing_them_tells_the_participants(table_people):
     t = table_people
     tournament = t["game1"].tournament
     standings_set_hidden(tournament=tournament, hidden=True, by=t["organiser"])
     assert not _got("standings.shown")
     standings_set_hidden(tournament=tournament, hidden=False, by=t["organiser"])
     assert set(_got("standings.shown")) == {t["alpha1"].pk, t["bravo1"].pk, t["player"].pk}
+    standings_freeze(tournament=tournament, by=t["organiser"])
+    assert set(_got("standings.frozen")) == {t["alpha1"].pk, t["bravo1"].pk, t["player"].pk}
 
 
 def test_the_organiser_writes_to_all_a_stage_or_one_table(table_people):
