@@ -25,6 +25,7 @@ COMMAND_MODULES = (
     "createsuperuser",
     "import_",
     "export",
+    "outbox",
 )
 #: The errors of an output that cannot take what is written (a full disk, a closed pipe).
 OUTPUT_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EPIPE, errno.EFBIG})

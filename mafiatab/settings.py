@@ -19,6 +19,9 @@
   from the start) or `console://` (written to the server's output). Unset: the site
   sends no e-mail, and the password reset page says so.
 - `MAFIATAB_EMAIL_FROM`: the sender of that e-mail (default `mafiatab@localhost`).
+- `MAFIATAB_SITE_URL`: the site's address as its visitors write it
+  (e.g. `https://mafiatab.example.org`), for the links of the notification e-mails
+  (default `http://127.0.0.1:8000`).
 - `MAFIATAB_PRODUCTION`: "1" for production settings (`mafiatab serve` sets it
   unless it is given): HTTPS only, secure cookies, HSTS (`MAFIATAB_HSTS_SECONDS`,
   default a year; `MAFIATAB_HSTS_SUBDOMAINS`, default on; `MAFIATAB_HSTS_PRELOAD`,
@@ -186,6 +189,7 @@ INSTALLED_APPS = [
     "ninja",
     "mafiatab.accounts",
     "mafiatab.audit",
+    "mafiatab.notifications",
     "mafiatab.tournaments",
     "mafiatab.registrations",
     "mafiatab.games",
@@ -196,6 +200,7 @@ INSTALLED_APPS = [
     "mafiatab.security",
     "mafiatab.printables",
     "mafiatab.console",
+    "mafiatab.announcements",
 ]
 
 MIDDLEWARE = [
@@ -209,6 +214,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "mafiatab.notifications.middleware.RememberLanguage",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -313,6 +319,9 @@ EMAIL_USE_SSL = _EMAIL.get("EMAIL_USE_SSL", False)
 EMAIL_CONFIGURED = bool(os.environ.get("MAFIATAB_EMAIL_URL", "").strip())
 DEFAULT_FROM_EMAIL = email_sender(os.environ.get("MAFIATAB_EMAIL_FROM", ""))
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+#: The site's address as its visitors write it, for the links of e-mails sent by the
+#: outbox worker (outside any request).
+MAFIATAB_SITE_URL = os.environ.get("MAFIATAB_SITE_URL", "").strip() or "http://127.0.0.1:8000"
 #: A mail server that does not answer fails the sending, not the page (seconds).
 EMAIL_TIMEOUT = 10
 # Heavy exports (the archive, the big PDFs, the XLSX) made at once by one process; one

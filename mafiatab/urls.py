@@ -27,5 +27,7 @@ urlpatterns = [
     path(TOURNAMENT, include("mafiatab.seating.urls")),
     path(TOURNAMENT, include("mafiatab.printables.urls")),
     path(TOURNAMENT, include("mafiatab.console.urls")),
+    path(TOURNAMENT, include("mafiatab.announcements.urls")),
+    path("", include("mafiatab.notifications.urls")),
     path("", include("mafiatab.tournaments.urls")),
 ]

@@ -156,11 +156,18 @@ def run(args: argparse.Namespace) -> int:
     )
 
 
-def gunicorn_run(*, bind: str, workers: int, threads: int, ready: str | None = None) -> int:
+def gunicorn_run(
+    *, bind: str, workers: int, threads: int, ready: str | None = None, outbox: bool = True
+) -> int:
     """Run the application under gunicorn until interrupted; the exit code. `ready` is
-    printed once gunicorn listens (not before: the port may be taken)."""
+    printed once gunicorn listens (not before: the port may be taken). With `outbox`,
+    gunicorn's master process drains the outbox in a thread (one per server)."""
 
     def when_ready(_server: Any) -> None:
+        if outbox:
+            from mafiatab.notifications.worker import start_worker
+
+            start_worker()
         if ready:
             print(ready, flush=True)
 

@@ -226,6 +226,7 @@ AUDIT_ACTIONS: dict[str, Any] = {
     "tournament.updated": gettext_lazy("Tournament information changed"),
     "tournament.scoring_changed": gettext_lazy("Scoring settings changed"),
     "staff.assigned": gettext_lazy("Staff assigned"),
+    "tournament.broadcast": gettext_lazy("Message sent to the tournament's people"),
     "staff.removed": gettext_lazy("Staff role taken away"),
     "registration.applied": gettext_lazy("Application filed"),
     "registration.added": gettext_lazy("Participant added"),

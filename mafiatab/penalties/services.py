@@ -14,12 +14,15 @@ from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from mafiatab.core.regulations import Regulation
+from mafiatab.core.scoring import format_points
+from mafiatab.notifications.services import notify
 from mafiatab.penalties.models import Kind, Penalty
-from mafiatab.registrations.models import Status
+from mafiatab.registrations.models import SEATED_STATUSES, Status
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import ensure_can
 
@@ -81,6 +84,24 @@ def _is_player(tournament: Tournament, player: str) -> bool:
 
 
 @transaction.atomic
+def _tell(tournament: Tournament, penalty: Penalty) -> None:
+    """Tell the penalised player (when he has an account)."""
+    notify(
+        tournament.registrations.filter(
+            nickname=penalty.player, status__in=SEATED_STATUSES, user__isnull=False
+        ).values_list("user_id", flat=True),
+        "penalty.given",
+        {
+            "tournament": tournament.name,
+            "player": penalty.player,
+            "points": format_points(Fraction(penalty.points), signed=True),
+            "reason": penalty.reason,
+        },
+        link=reverse("penalties:list", kwargs={"slug": tournament.slug}),
+        tournament_id=tournament.pk,
+    )
+
+
 def penalty_give(
     *,
     tournament: Tournament,
@@ -129,6 +150,7 @@ def penalty_give(
     )
     tournament.log_action("penalty.given", by=by, target=player, after=_state(penalty))
     tournament.standings_changed()
+    _tell(tournament, penalty)
     if kind == Kind.LOBBY_REMOVAL:
         registration = tournament.registrations.filter(
             nickname=player, status=Status.APPROVED

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from mafiatab.accounts.services import nickname_refusal
 from mafiatab.core.names import nickname_key, normalize_nickname
+from mafiatab.notifications.services import notify
 from mafiatab.registrations.models import (
     ACTIVE_STATUSES,
     NAMED_STATUSES,
@@ -67,6 +68,32 @@ def _participants_changed(tournament: Tournament) -> None:
     tournament.standings_changed()
 
 
+#: The message each new status of a registration sends to its player.
+_NOTICES = {
+    Status.PENDING: "application.received",
+    Status.APPROVED: "application.approved",
+    Status.WAITING: "application.waitlisted",
+    Status.REJECTED: "application.rejected",
+}
+
+
+def _tell(tournament: Tournament, registration: Registration) -> None:
+    """Tell the player (when he has an account) what became of his registration."""
+    kind = _NOTICES.get(registration.status)  # type: ignore[call-overload]
+    if kind is None or registration.user_id is None:
+        return
+    params = {"tournament": tournament.name, "nickname": registration.nickname}
+    if registration.status == Status.REJECTED:
+        params["reason"] = registration.reason
+    notify(
+        [registration.user_id],
+        kind,
+        params,
+        link=tournament.get_absolute_url(),
+        tournament_id=tournament.pk,
+    )
+
+
 def _state(registration: Registration) -> dict[str, str]:
     state = {"nickname": registration.nickname, "status": registration.status}
     if registration.reason:
@@ -96,6 +123,7 @@ def registration_apply(*, tournament: Tournament, user: User) -> Registration:
     tournament.log_action(
         "registration.applied", by=user, target=user.nickname, after=_state(registration)
     )
+    _tell(tournament, registration)
     return registration
 
 
@@ -129,6 +157,7 @@ def registration_approve(*, registration: Registration, by: User) -> Registratio
     tournament.log_action(
         action, by=by, target=registration.nickname, before=before, after=_state(registration)
     )
+    _tell(tournament, registration)
     _participants_changed(tournament)
     return registration
 
@@ -145,6 +174,7 @@ def registration_reject(*, registration: Registration, by: User, reason: str) ->
     if registration.status not in (Status.PENDING, Status.WAITING):
         raise ValidationError(_("Only a pending or waiting application can be rejected."))
     _close(tournament, registration, Status.REJECTED, reason=reason, by=by)
+    _tell(tournament, registration)
     return registration
 
 
@@ -166,6 +196,7 @@ def _promote_waiting(tournament: Tournament, by: User | None) -> Registration | 
     tournament.log_action(
         "registration.promoted", by=by, target=first.nickname, before=before, after=_state(first)
     )
+    _tell(tournament, first)
     _participants_changed(tournament)
     return first
 
@@ -261,6 +292,7 @@ def registration_add(
     _place(tournament, registration)
     registration.save()
     tournament.log_action("registration.added", by=by, target=nickname, after=_state(registration))
+    _tell(tournament, registration)
     _participants_changed(tournament)
     return registration
 

@@ -25,11 +25,14 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from mafiatab.core.roles import Stage
 from mafiatab.core.standings import Standings, compute_standings
+from mafiatab.notifications.services import notify
+from mafiatab.registrations.models import SEATED_STATUSES
 from mafiatab.standings import cache
 from mafiatab.standings.conversion import (
     AsOf,
@@ -386,7 +389,21 @@ def standings_set_hidden(*, tournament: Tournament, hidden: bool, by: User) -> T
         before=before,
         after=_settings_state(tournament),
     )
+    if before["hidden"] and not hidden:
+        _tell_participants(tournament, "standings.shown")
     return tournament
+
+
+def _tell_participants(tournament: Tournament, kind: str) -> None:
+    notify(
+        tournament.registrations.filter(status__in=SEATED_STATUSES, user__isnull=False).values_list(
+            "user_id", flat=True
+        ),
+        kind,
+        {"tournament": tournament.name},
+        link=reverse("standings:table", kwargs={"slug": tournament.slug}),
+        tournament_id=tournament.pk,
+    )
 
 
 def standings_freeze(*, tournament: Tournament, by: User) -> Tournament:
@@ -409,6 +426,8 @@ def standings_freeze(*, tournament: Tournament, by: User) -> Tournament:
             before=before,
             after=_settings_state(tournament),
         )
+        if not tournament.standings_hidden:
+            _tell_participants(tournament, "standings.frozen")
     return tournament
 
 

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from mafiatab.core.names import nickname_key
 from mafiatab.core.protocol import Tournament as CoreTournament
 from mafiatab.core.regulations import get_regulation
+from mafiatab.notifications.services import notify
 from mafiatab.tournaments.models import StaffMember, StaffRole, Tournament
 
 if TYPE_CHECKING:
@@ -300,6 +301,14 @@ def staff_assign(*, tournament: Tournament, user: User, role: str, by: User) -> 
         target=user.nickname or user.username,
         after={"user": user.nickname or user.username, "role": role},
     )
+    if by is None or by.pk != user.pk:
+        notify(
+            [user],
+            "staff.assigned",
+            {"tournament": tournament.name, "role": role},
+            link=tournament.get_absolute_url(),
+            tournament_id=tournament.pk,
+        )
     return member
 
 

@@ -20,6 +20,7 @@ from mafiatab.console.services import log_start
 from mafiatab.games.models import Game
 from mafiatab.games.services.protests import protest_file
 from mafiatab.games.services.protocols import protocol_confirm, protocol_save
+from mafiatab.notifications.services import unsubscribe_token
 from mafiatab.penalties.services import penalty_give
 from mafiatab.registrations.services import registration_add, registration_apply
 from mafiatab.seating.services import SeatingInputs, seating_generate, seating_publish
@@ -84,6 +85,9 @@ PAGES: dict[str, Callable[[Seed], list[Any]]] = {
     "console:console?start": lambda s: [s["slug"], s["untouched"].pk],
     "console:spectator": lambda s: [s["slug"], s["running"].pk],
     "console:broadcast": lambda s: [s["slug"]],
+    "notifications:inbox": lambda s: [],
+    "notifications:preferences": lambda s: [],
+    "announcements:messages": lambda s: [s["slug"]],
 }
 #: The pages of a visitor who has not signed in, walked by the anonymous role only.
 SIGN_IN_PAGES: dict[str, Callable[[Seed], list[Any]]] = {
@@ -93,6 +97,9 @@ SIGN_IN_PAGES: dict[str, Callable[[Seed], list[Any]]] = {
     "accounts:password_reset_done": lambda s: [],
     "accounts:password_reset_confirm": lambda s: ["MQ", "a-link-gone-stale"],
     "accounts:password_reset_complete": lambda s: [],
+    "notifications:unsubscribe": lambda s: [
+        unsubscribe_token(s["roles"]["player"].pk, "seating.published")
+    ],
 }
 #: Named patterns that are not pages, and what they are instead.
 NOT_PAGES = {
@@ -108,6 +115,9 @@ NOT_PAGES = {
     "registrations:approve_selected": "an action (POST)",
     "registrations:checkin_selected": "an action (POST)",
     "tournaments:staff_remove": "an action (POST)",
+    "notifications:badge": "a fragment of the header (the unread count, fetched by HTMX)",
+    "notifications:mark_all_read": "an action (POST)",
+    "notifications:open": "a redirect to what the message is about",
     "registrations:reject": "an action (POST)",
     "registrations:withdraw": "an action (POST)",
     "penalties:give": "an action (POST)",

@@ -38,6 +38,7 @@ EDITS = {
     "tournaments:edit",
     "accounts:profile",
     "games:protocol",
+    "notifications:preferences",
 }
 #: Forms that make something new from what is typed (shown empty or with defaults):
 #: posted back, they may add rows (or refuse what is missing) but change no stored one.
@@ -53,6 +54,7 @@ CREATES = {
     "games:protest",
     "seating:generate",
     "console:console",
+    "announcements:messages",
 }
 #: One-click buttons: each does what it says (approve, confirm, sign out...); posting
 #: them back would do it. They show no stored value to lose.
@@ -78,6 +80,8 @@ ACTIONS = {
     "tournaments:staff_remove",
     "registrations:approve_selected",
     "registrations:checkin_selected",
+    "notifications:mark_all_read",
+    "notifications:unsubscribe",
 }
 
 #: Rows that are not what the forms store: sessions, caches, login records, the log.

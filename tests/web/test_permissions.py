@@ -51,6 +51,8 @@ PUBLIC = {
     "console:spectator",
     "console:board",
     "console:service_worker",
+    "notifications:badge",  # the header's count: nothing for a visitor
+    "notifications:unsubscribe",  # its signed token is the proof, no sign-in
 }
 
 

@@ -22,6 +22,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
 import mafiatab
+from mafiatab.announcements.services import ALL, Audience
 from mafiatab.games.models import Game, GameStatus, Protest
 from mafiatab.tournaments.models import StaffRole
 
@@ -29,7 +30,15 @@ pytestmark = pytest.mark.django_db
 
 #: Services without `by`: what a person does for himself (checked against that person),
 #: and readers or helpers that write nothing a person decides.
-SELF_SERVICE = {"account_create", "profile_update", "token_create", "registration_apply"}
+SELF_SERVICE = {
+    "account_create",
+    "profile_update",
+    "token_create",
+    "registration_apply",
+    "inbox_mark_read",
+    "preferences_update",
+    "email_kind_off",  # the signed link of his own e-mail is the proof
+}
 NOT_WRITES = {
     "check_nickname",
     "nickname_refusal",
@@ -71,6 +80,26 @@ NOT_WRITES = {
     "scoring_of",
     "storable_problems",
     "unique_slug",
+    # messages written by the services above after their own check, and their outbox
+    "notify",
+    "notify_each",
+    "outbox_drain",
+    "language_remember",
+    "unread_count",
+    "preferences_of",
+    "unsubscribe_token",
+    "unsubscribe_read",
+    "backoff",
+    "site_url",
+    "recipients_of",
+    "seating_announce",
+    "protocol_submitted",
+    "protocol_returned",
+    "protocol_confirmed",
+    "protest_filed",
+    "protest_decided",
+    "table_added",
+    "reseat_announce",
 }
 #: The audit log's own writer: every service calls it after its check.
 RECORDER = {"audit_record"}
@@ -200,6 +229,7 @@ def world(tournament, staff, make_user):
         "role": StaffRole.CHIEF_JUDGE,
         "replay": None,
         "base_version": None,
+        "audience": Audience(ALL),
     }
 
 

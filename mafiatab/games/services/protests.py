@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from mafiatab.games.models import Game, Protest, ProtestStatus
+from mafiatab.games.services import notices
 from mafiatab.games.services.checks import _accepted, _valid
 from mafiatab.games.services.versions import _locked, _new_version, _require
 
@@ -54,6 +55,7 @@ def protest_file(*, game: Game, by: User, text: str, now: dt.datetime | None = N
     game.tournament.log_action(
         "game.protest.filed", by=by, target=game.label, after={"seat": seat, "text": text.strip()}
     )
+    notices.protest_filed(protest)
     return protest
 
 
@@ -110,4 +112,5 @@ def protest_decide(
     )
     if protest.version is not None:
         game.tournament.standings_changed()
+    notices.protest_decided(protest)
     return protest

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from mafiatab.games import conversion
 from mafiatab.games.models import Game, GameStatus, ProtocolVersion
+from mafiatab.games.services import notices
 from mafiatab.games.services.checks import _accepted, _check_base, _valid
 from mafiatab.games.services.versions import _locked, _new_version, _require
 
@@ -51,6 +52,7 @@ def protocol_save(
     """
     game = _locked(game)
     _require(by, game, "enter_protocol")
+    newly_submitted = False
     data = _accepted(game, data, by=by, base_version=base_version)
     now = now or timezone.now()
     status = game.status
@@ -68,6 +70,7 @@ def protocol_save(
             raise ValidationError({"reason": _("Say why the confirmed protocol is changed.")})
         action = "changed"
     elif submit or status == GameStatus.SUBMITTED:
+        newly_submitted = status == GameStatus.DRAFT
         action, status = "submitted", GameStatus.SUBMITTED
         if game.submitted_at is None:
             game.submitted_at = now
@@ -84,6 +87,8 @@ def protocol_save(
     )
     if status != GameStatus.DRAFT:  # provisional standings count submitted protocols
         game.tournament.standings_changed()
+    if action == "submitted" and newly_submitted:
+        notices.protocol_submitted(game)
     return version
 
 
@@ -109,6 +114,7 @@ def protocol_confirm(
         "game.protocol.confirmed", by=by, target=game.label, after={"version": version.number}
     )
     game.tournament.standings_changed()
+    notices.protocol_confirmed(game)
     return version
 
 
@@ -133,6 +139,7 @@ def protocol_return(*, game: Game, by: User, reason: str) -> ProtocolVersion:
         "game.protocol.returned", by=by, target=game.label, after={"reason": reason.strip()}
     )
     game.tournament.standings_changed()
+    notices.protocol_returned(game, reason.strip())
     return version
 
 

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from mafiatab.core.names import nickname_key
 from mafiatab.games import conversion
 from mafiatab.games.models import STAGE_CHOICES, Game, GameStatus, Round, Table, TableSeat
+from mafiatab.games.services import notices
 from mafiatab.games.services.versions import _new_version
 from mafiatab.registrations.models import Registration
 from mafiatab.registrations.selectors import seat_holders
@@ -226,6 +227,7 @@ def table_add(*, round: Round, plan: TablePlan, by: User | None) -> Table:
         },
     )
     tournament.standings_changed()  # the schedule gives B of 8.6
+    notices.table_added(table)
     return table
 
 

@@ -21,6 +21,7 @@ from mafiatab.games.services import TablePlan, round_create
 from mafiatab.seating.models import DraftStatus, SeatingDraft
 from mafiatab.seating.services.drafts import _summary
 from mafiatab.seating.services.inputs import next_seed, participants, published_draft
+from mafiatab.seating.services.notices import reseat_announce, seating_announce
 from mafiatab.seating.services.reseating import is_reseat, published_reseat
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import ensure_can
@@ -78,6 +79,7 @@ def seating_publish(
         already = published_draft(tournament, draft.stage)
         if is_reseat(draft):
             published_reseat(draft=draft, by=by)
+            reseat_announce(tournament=tournament, draft=draft)
         elif already is not None:
             raise ValidationError(
                 _(
@@ -92,6 +94,7 @@ def seating_publish(
             _check_participants(tournament, draft)
             chosen = _check_judges(draft, judges)
             create_rounds(tournament=tournament, draft=draft, judges=chosen, by=by)
+            seating_announce(tournament=tournament, draft=draft, judges=chosen)
             draft.judges = {str(n): (j.nickname if j else "") for n, j in chosen.items()}
         draft.status = DraftStatus.PUBLISHED
         draft.published_at = timezone.now()
