@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from mafiatab.core.tournament_file import dumps_tournament
+from mafiatab.games.calendar import player_seats, schedule_days
 from mafiatab.registrations.models import Status
 from mafiatab.registrations.selectors import reserves_who_played
 from mafiatab.tournaments.audit_display import history_rows
@@ -77,6 +78,8 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "waiting": registrations.filter(status=Status.WAITING).order_by("waiting_since", "id"),
         "replacements": tournament.replacements.select_related("absent"),
         "my_registration": mine,
+        "my_seats": list(player_seats(mine)) if mine and mine.is_seated_status else [],
+        "schedule": schedule_days(tournament),
         "game_count": tournament.games.count(),
     }
     return render(request, "tournaments/detail.html", context)

@@ -29,6 +29,8 @@ PUBLIC = {
     "standings:table",
     "standings:player",
     "games:list",
+    "games:calendar",
+    "games:player_calendar",
     "seating:index",
     "seating:print",
     "printables:blank_protocols",
