@@ -99,6 +99,7 @@ NOT_PAGES = {
     "accounts:logout": "an action (POST)",
     "registrations:apply": "an action (POST)",
     "registrations:withdraw_own": "an action (POST)",
+    "registrations:online_links": "an action (POST)",
     "registrations:checkin_self": "an action (POST)",
     "registrations:add": "an action (POST)",
     "registrations:checkin": "an action (POST)",

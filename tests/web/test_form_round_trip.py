@@ -40,6 +40,7 @@ EDITS = {
     "accounts:profile",
     "games:protocol",
     "games:round_schedule",
+    "registrations:online_links",
 }
 #: Forms that make something new from what is typed (shown empty or with defaults):
 #: posted back, they may add rows (or refuse what is missing) but change no stored one.

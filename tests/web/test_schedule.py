@@ -199,3 +199,25 @@ def test_the_player_sees_his_tables_and_his_feed_on_the_tournament_page(two_tabl
     page = client.get(alpha1.tournament.get_absolute_url()).content.decode()
     assert 'data-testid="my-tables"' in page and "table 1, seat 1" in page
     assert alpha1.calendar_token in page
+
+
+def test_the_api_lists_and_sets_the_rounds_schedule(two_tables):
+    import json
+
+    from mafiatab.api.services import token_create
+
+    round_ = two_tables["round"]
+    slug = round_.tournament.slug
+    _token, key = token_create(user=two_tables["organiser"], name="script")
+    client = Client()
+    url = f"/api/tournaments/{slug}/rounds/{round_.pk}/schedule"
+    headers = {"HTTP_AUTHORIZATION": f"Bearer {key}"}
+    bad = client.put(
+        url, json.dumps({"link": "mailto:x@y"}), content_type="application/json", **headers
+    )
+    assert bad.status_code == 422 and "link" in bad.json()["errors"]
+    body = {"starts_at": "2026-12-05T10:00:00Z", "place": "Hall A", "link": ""}
+    response = client.put(url, json.dumps(body), content_type="application/json", **headers)
+    assert response.status_code == 200, response.content
+    (listed,) = client.get(f"/api/tournaments/{slug}/rounds").json()
+    assert listed["place"] == "Hall A" and listed["starts_at"].startswith("2026-12-05T10:00")
