@@ -85,6 +85,12 @@ def _schedule_form(round_: Round, data: dict[str, Any] | None = None) -> pf.Roun
     )
 
 
+def _back_to(tournament: Tournament, pk: int, *, done: bool) -> HttpResponse:
+    """The rounds page at the round when done, at its top (the error) otherwise."""
+    url = reverse("games:rounds", kwargs={"slug": tournament.slug})
+    return redirect(f"{url}#round-{pk}" if done else url)
+
+
 def _form_errors(form: forms.Form) -> str:
     return " ".join(
         f"{form.fields[name].label}: {' '.join(errors)}"
@@ -100,6 +106,7 @@ def round_schedule(request: HttpRequest, tournament: Tournament, pk: int) -> Htt
     """The organiser sets when and where a round is played."""
     round_ = get_object_or_404(Round, tournament=tournament, pk=pk)
     form = _schedule_form(round_, request.POST)
+    done = False
     if form.is_valid():
         data = form.cleaned_data
         try:
@@ -114,9 +121,10 @@ def round_schedule(request: HttpRequest, tournament: Tournament, pk: int) -> Htt
             messages.error(request, _error_text(exc))
         else:
             messages.success(request, _("The round's time and place were saved."))
+            done = True
     else:
         messages.error(request, _form_errors(form))
-    return redirect(f"{reverse('games:rounds', kwargs={'slug': tournament.slug})}#round-{pk}")
+    return _back_to(tournament, pk, done=done)
 
 
 @require_POST
@@ -150,7 +158,8 @@ def lateness(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRespo
             )
     else:
         messages.error(request, _form_errors(form))
-    return redirect(f"{reverse('games:rounds', kwargs={'slug': tournament.slug})}#round-{pk}")
+    # the fine is told at the top of the page, not at the round
+    return _back_to(tournament, pk, done=False)
 
 
 @require_POST
