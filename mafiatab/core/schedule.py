@@ -8,7 +8,45 @@ arrives 5 minutes and 1 second after the start is 6 minutes late, "more than
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from datetime import datetime
+
+#: A web address the schedule accepts as a room's link: http(s), a host, no spaces.
+WEB_ADDRESS = re.compile(r"https?://[^\s/?#]+[^\s]*", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduledRound:
+    """When and where one round of a stage is played (the tournament file's `schedule`)."""
+
+    stage: str
+    """The stage's code: "qualifying", "semifinal" or "final"."""
+    round: int
+    """The round's number within the stage."""
+    starts_at: datetime | None = None
+    """The start time, aware (with its offset); None: not scheduled."""
+    place: str = ""
+    """The hall or room."""
+    link: str = ""
+    """The room or platform link of an online round (a web address)."""
+
+
+def parse_starts_at(text: str) -> datetime | None:
+    """An ISO 8601 date and time with its offset; None for anything else (a naive time
+    could be read in any zone, so it is refused)."""
+    if len(text) > 40:
+        return None
+    try:
+        value = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return value if value.tzinfo is not None else None
+
+
+def is_web_address(text: str) -> bool:
+    """True for an http(s) address."""
+    return len(text) <= 500 and WEB_ADDRESS.fullmatch(text) is not None
 
 
 def minutes_late(starts_at: datetime, arrived_at: datetime) -> int:

@@ -221,3 +221,27 @@ def test_the_api_lists_and_sets_the_rounds_schedule(two_tables):
     assert response.status_code == 200, response.content
     (listed,) = client.get(f"/api/tournaments/{slug}/rounds").json()
     assert listed["place"] == "Hall A" and listed["starts_at"].startswith("2026-12-05T10:00")
+
+
+def test_the_schedule_survives_import_and_export(tmp_path, capsys, demo_file_text):
+    import json
+
+    from mafiatab.cli import main
+    from mafiatab.games.models import Round
+    from mafiatab.tournaments.models import Tournament
+
+    data = json.loads(demo_file_text)
+    data["schedule"] = [
+        {"stage": "qualifying", "round": 1, "starts_at": "2026-12-05T10:00:00+00:00"},
+        {"stage": "qualifying", "round": 2, "place": "Зал 2", "link": "https://meet.example.org"},
+    ]
+    source = tmp_path / "scheduled.json"
+    source.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    assert main(["import", str(source)]) == 0
+    slug = capsys.readouterr().out.strip().splitlines()[-1]
+    tournament = Tournament.objects.get(slug=slug)
+    first = Round.objects.get(tournament=tournament, stage="qualifying", number=1)
+    assert first.starts_at == START
+    assert main(["export", slug]) == 0
+    exported = json.loads(capsys.readouterr().out)
+    assert exported["schedule"] == data["schedule"]
