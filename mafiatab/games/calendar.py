@@ -93,8 +93,8 @@ def _event(uid: str, round_: Round, summary: str, description: str, url: str) ->
 
 
 def _where(round_: Round) -> str:
-    parts = [round_.place, round_.link]
-    return "\n".join(p for p in parts if p)
+    """What the description adds to the location: the online link beside a place."""
+    return round_.link if round_.place else ""
 
 
 def tournament_feed(tournament: Tournament, *, url: str, host: str) -> bytes:

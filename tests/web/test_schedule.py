@@ -245,3 +245,24 @@ def test_the_schedule_survives_import_and_export(tmp_path, capsys, demo_file_tex
     assert main(["export", slug]) == 0
     exported = json.loads(capsys.readouterr().out)
     assert exported["schedule"] == data["schedule"]
+
+
+def test_a_player_more_than_fifteen_minutes_late_may_be_replaced(two_tables):
+    _schedule(two_tables)
+    client = Client()
+    client.force_login(two_tables["chief"])
+    round_ = two_tables["round"]
+    url = reverse("games:lateness", args=[round_.tournament.slug, round_.pk])
+    response = client.post(
+        url, {"player": "Bravo4", "arrived_at": "2026-12-05T10:20", "reason": "late"}, follow=True
+    )
+    text = response.content.decode()
+    assert "20 minutes late" in text and "a reserve may play instead" in text
+
+
+def test_the_players_profile_links_his_calendar(two_tables):
+    client = Client()
+    client.force_login(two_tables["alpha1"])
+    alpha1 = Registration.objects.get(user=two_tables["alpha1"])
+    page = client.get(reverse("accounts:profile")).content.decode()
+    assert alpha1.calendar_token in page

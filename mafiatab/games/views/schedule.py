@@ -156,6 +156,15 @@ def lateness(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRespo
                     "points": penalty.points,
                 },
             )
+            if tournament.regulation.may_replace(penalty.minutes_late or 0):
+                messages.info(
+                    request,
+                    _(
+                        "More than %(minutes)d minutes late: a reserve may play instead "
+                        "(Registrations, replace a late player)."
+                    )
+                    % {"minutes": tournament.regulation.replacement_after_minutes},
+                )
     else:
         messages.error(request, _form_errors(form))
     # the fine is told at the top of the page, not at the round
