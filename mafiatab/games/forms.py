@@ -453,6 +453,8 @@ class RoundScheduleForm(HtmlForm):
         assume_scheme="https",
         help_text=gettext_lazy("The room or platform link of an online round."),
     )
+    stamp = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
+    """The stamp of the schedule shown: a save over a change made meanwhile is refused."""
 
 
 class LatenessForm(HtmlForm):

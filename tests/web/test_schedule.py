@@ -266,3 +266,26 @@ def test_the_players_profile_links_his_calendar(two_tables):
     alpha1 = Registration.objects.get(user=two_tables["alpha1"])
     page = client.get(reverse("accounts:profile")).content.decode()
     assert alpha1.calendar_token in page
+
+
+def test_a_second_writer_of_a_rounds_time_is_told_and_nothing_is_lost(two_tables):
+    client = Client()
+    client.force_login(two_tables["organiser"])
+    round_ = two_tables["round"]
+    page = client.get(reverse("games:rounds", args=[round_.tournament.slug])).content.decode()
+    import re
+
+    stamp = re.search(rf'id="id_when{round_.pk}_stamp" value="([^"]+)"', page) or re.search(
+        r'name="stamp" value="([^"]+)"', page
+    )
+    assert stamp is not None
+    _schedule(two_tables, place="Hall B")  # someone saves meanwhile
+    url = reverse("games:round_schedule", args=[round_.tournament.slug, round_.pk])
+    response = client.post(
+        url,
+        {"starts_at": "2026-12-05T12:00", "place": "Hall C", "link": "", "stamp": stamp[1]},
+        follow=True,
+    )
+    assert "changed this round" in response.content.decode()
+    round_.refresh_from_db()
+    assert round_.place == "Hall B"

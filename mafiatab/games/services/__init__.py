@@ -34,6 +34,7 @@ from mafiatab.games.services.schedule import (
     lateness_give,
     round_minutes_late,
     round_schedule_set,
+    schedule_of,
 )
 from mafiatab.games.services.versions import ProtocolChanged, ProtocolInvalid
 
@@ -57,6 +58,7 @@ __all__ = [
     "round_minutes_late",
     "round_schedule_set",
     "rounds_from_games",
+    "schedule_of",
     "seat_replace",
     "table_add",
 ]

@@ -3,6 +3,8 @@ and lateness measured from a round's start (`lateness_give`)."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -46,6 +48,12 @@ class RoundSchedule:
             "link": self.link,
         }
 
+    def stamp(self) -> str:
+        """A short digest of the schedule: a form sends back the stamp of what it
+        showed, and a save over someone else's change is refused."""
+        text = json.dumps(self.as_audit(), sort_keys=True, ensure_ascii=False)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
 
 def schedule_of(round: Round) -> RoundSchedule:
     return RoundSchedule(starts_at=round.starts_at, place=round.place, link=round.link)
@@ -73,14 +81,21 @@ def check_schedule(schedule: RoundSchedule) -> RoundSchedule:
 
 
 @transaction.atomic
-def round_schedule_set(*, round: Round, schedule: RoundSchedule, by: User | None) -> Round:
-    """Set when and where `round` is played; the change is on the record."""
+def round_schedule_set(
+    *, round: Round, schedule: RoundSchedule, by: User | None, stamp: str | None = None
+) -> Round:
+    """Set when and where `round` is played; the change is on the record. With
+    `stamp` (of the schedule the writer saw), a change made meanwhile is not overwritten."""
     ensure_can(by, round.tournament, "manage_rounds")
     schedule = check_schedule(schedule)
     locked = Round.objects.select_for_update().get(pk=round.pk)
     before = schedule_of(locked)
     if before == schedule:
         return locked
+    if stamp and stamp != before.stamp():
+        raise ValidationError(
+            _("Someone changed this round's time and place meanwhile: look at them and save again.")
+        )
     locked.starts_at, locked.place, locked.link = schedule.starts_at, schedule.place, schedule.link
     locked.save(update_fields=["starts_at", "place", "link"])
     round.tournament.log_action(

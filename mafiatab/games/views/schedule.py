@@ -80,7 +80,12 @@ def rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def _schedule_form(round_: Round, data: dict[str, Any] | None = None) -> pf.RoundScheduleForm:
     return pf.RoundScheduleForm(
         data,
-        initial={"starts_at": round_.starts_at, "place": round_.place, "link": round_.link},
+        initial={
+            "starts_at": round_.starts_at,
+            "place": round_.place,
+            "link": round_.link,
+            "stamp": services.schedule_of(round_).stamp(),
+        },
         auto_id=f"id_when{round_.pk}_%s",
     )
 
@@ -116,6 +121,7 @@ def round_schedule(request: HttpRequest, tournament: Tournament, pk: int) -> Htt
                     starts_at=data["starts_at"], place=data["place"], link=data["link"]
                 ),
                 by=request.user,  # type: ignore[arg-type]
+                stamp=data["stamp"] or None,
             )
         except ValidationError as exc:
             messages.error(request, _error_text(exc))
