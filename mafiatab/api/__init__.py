@@ -46,6 +46,7 @@ def build_api() -> NinjaAPI:
     api.add_router("", "mafiatab.standings.api.router")
     api.add_router("", "mafiatab.api.me.router")
     api.add_router("", "mafiatab.games.api.router")
+    api.add_router("", "mafiatab.games.api.rounds.router")
     api.add_router("", "mafiatab.console.api.router")
     return api
 

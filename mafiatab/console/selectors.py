@@ -58,6 +58,7 @@ def live(log: GameLog) -> list[dict[str, Any]]:
     entries = log.entries.filter(kind=EntryKind.EVENT, undone_by__isnull=True).order_by("number")
     return [cast(dict[str, Any], printable_json(entry.event)) for entry in entries]
 
+
 def place_view(log: GameLog, *, now: dt.datetime | None = None) -> dict[str, Any] | None:
     """The kept place with its revision and its age in seconds (a running timer has
     run that long since; the reader's clock is not trusted to agree with the server's)."""

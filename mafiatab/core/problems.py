@@ -52,6 +52,11 @@ PROBLEM_TEMPLATES: Final[Mapping[str, str]] = {
     "number.below_one": "must be 1 or more, not %(value)s",
     "number.negative": "must not be negative, not %(value)s",
     "date.not_iso": "must be an ISO date like 2025-01-18, not %(value)s",
+    "datetime.not_iso": (
+        "must be an ISO date and time with its offset like 2025-01-18T10:00:00+03:00, not %(value)s"
+    ),
+    "link.not_web": "must be a web address (http:// or https://), not %(value)s",
+    "schedule.round_twice": "round %(value)s of this stage is scheduled twice",
     # names
     "name.empty": "must be a non-empty string",
     "name.too_long": "is longer than %(limit)s characters",

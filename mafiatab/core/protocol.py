@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from mafiatab.core.roles import Role, Stage, Team, Winner
+from mafiatab.core.schedule import ScheduledRound
 from mafiatab.core.stages import StagePlan
 
 #: Seats are numbered 1..10.
@@ -264,6 +265,8 @@ class Tournament:
     """Tournament-level penalties."""
     stages: StagePlan | None = None
     """The stage plan (stages.md); None: no plan, every player ranked by 8.8 alone."""
+    schedule: tuple[ScheduledRound, ...] = field(default=())
+    """When and where the rounds are played (not used in scoring)."""
 
     def player_names(self) -> list[str]:
         """Every player seated in any game, replayed games included, in order of appearance."""

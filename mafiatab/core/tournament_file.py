@@ -26,6 +26,7 @@ from mafiatab.core.records import (
     to_fraction,
 )
 from mafiatab.core.regulations import get_regulation
+from mafiatab.core.schedule import ScheduledRound
 
 __all__ = [
     "FORMAT",
@@ -142,6 +143,19 @@ def tournament_to_dict(tournament: Tournament) -> dict[str, Any]:
         for p in tournament.penalties
     ]
     data["games"] = [protocol_to_dict(p) for p in tournament.games]
+    if tournament.schedule:
+        data["schedule"] = [_scheduled_to_dict(r) for r in tournament.schedule]
+    return data
+
+
+def _scheduled_to_dict(entry: ScheduledRound) -> dict[str, Any]:
+    data: dict[str, Any] = {"stage": entry.stage, "round": entry.round}
+    if entry.starts_at is not None:
+        data["starts_at"] = entry.starts_at.isoformat()
+    if entry.place:
+        data["place"] = entry.place
+    if entry.link:
+        data["link"] = entry.link
     return data
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, cast
@@ -13,6 +13,7 @@ from django.db.models import F, OuterRef, Subquery
 
 from mafiatab.core.names import nickname_key, printable_json
 from mafiatab.core.protocol import Protocol
+from mafiatab.core.schedule import ScheduledRound
 from mafiatab.core.tournament_file import (
     FORMAT,
     TournamentFileError,
@@ -337,3 +338,26 @@ def withheld_form(data: dict[str, Any]) -> dict[str, Any]:
         for seat in data.get("seats") or []
     ]
     return form
+
+
+def scheduled_rounds(tournament_id: int) -> tuple[ScheduledRound, ...]:
+    """The rounds with a time, a place or a link, as the tournament file's `schedule`."""
+    rows = (
+        models.Round.objects.filter(tournament_id=tournament_id)
+        .exclude(starts_at=None, place="", link="")
+        .order_by("created_at", "id")
+        .values_list("stage", "number", "starts_at", "place", "link")
+    )
+    return tuple(ScheduledRound(*row) for row in rows)
+
+
+def schedule_store(tournament_id: int, schedule: Iterable[ScheduledRound]) -> None:
+    """Set the rounds' times and places from a tournament file (a round it names that
+    has no game yet is made)."""
+    for entry in schedule:
+        models.Round.objects.update_or_create(
+            tournament_id=tournament_id,
+            stage=entry.stage,
+            number=entry.round,
+            defaults={"starts_at": entry.starts_at, "place": entry.place, "link": entry.link},
+        )

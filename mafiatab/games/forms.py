@@ -33,6 +33,7 @@ from mafiatab.messages import (
 )
 from mafiatab.tournaments.bounds import (
     MAX_SMALL,
+    BoundedDateTimeField,
     BoundedIntegerField,
     parse_decimal,
     parse_int,
@@ -437,6 +438,38 @@ def in_form_rows(problems: list[Problem], rows: list[int]) -> list[Problem]:
 class RoundForm(HtmlForm):
     stage = forms.ChoiceField(label=gettext_lazy("Stage"), choices=STAGE_CHOICES)
     number = BoundedIntegerField(label=gettext_lazy("Round"), min_value=1, max_value=MAX_SMALL)
+
+
+class RoundScheduleForm(HtmlForm):
+    """When and where a round is played: its start time, its place and, online, the
+    room or platform link."""
+
+    starts_at = BoundedDateTimeField(label=gettext_lazy("Starts at"), required=False)
+    place = forms.CharField(label=gettext_lazy("Place"), max_length=200, required=False)
+    link = forms.URLField(
+        label=gettext_lazy("Link (online)"),
+        max_length=500,
+        required=False,
+        assume_scheme="https",
+        help_text=gettext_lazy("The room or platform link of an online round."),
+    )
+    stamp = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
+    """The stamp of the schedule shown: a save over a change made meanwhile is refused."""
+
+
+class LatenessForm(HtmlForm):
+    """A player late for a round: the minutes are measured from the round's start."""
+
+    player = forms.CharField(
+        label=gettext_lazy("Player"),
+        max_length=MAX_NICKNAME,
+        widget=forms.TextInput(attrs={"list": "seat-choices", "autocomplete": "off"}),
+    )
+    arrived_at = BoundedDateTimeField(
+        label=gettext_lazy("Arrived at"),
+        help_text=gettext_lazy("Lateness is counted from the round's start time."),
+    )
+    reason = forms.CharField(label=gettext_lazy("Reason"), max_length=500, required=False)
 
 
 #: The id of the list of participants that a seat's input offers as you type.

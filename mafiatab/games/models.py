@@ -55,6 +55,12 @@ class Round(models.Model):
         null=True,
         blank=True,
     )
+    starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+    """When the round's games start; lateness is measured from it."""
+    place = models.CharField(_("place"), max_length=200, blank=True)
+    """Where the round is played (a hall, a room)."""
+    link = models.URLField(_("link"), max_length=500, blank=True)
+    """The room or platform link of an online round."""
 
     class Meta:
         ordering = ["tournament", "created_at", "id"]

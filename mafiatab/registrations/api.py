@@ -20,6 +20,11 @@ from mafiatab.api.errors import AUTH_ERRORS, BAD_INPUT, MAX_ID, NOT_FOUND, Error
 from mafiatab.api.schemas import Nickname, Text
 from mafiatab.core.names import nickname_key
 from mafiatab.registrations.models import ACTIVE_STATUSES, Registration, Status
+from mafiatab.registrations.online import (
+    OnlineLinks,
+    missing_online_links,
+    registration_online_links_set,
+)
 from mafiatab.registrations.selectors import listed_participants
 from mafiatab.registrations.services import (
     registration_add,
@@ -50,6 +55,32 @@ class RegistrationOut(Schema):
     applied_at: dt.datetime = Field(alias="created_at")
     decided_at: dt.datetime | None
     waiting_since: dt.datetime | None
+
+
+class OnlineLinksIn(Schema):
+    """The online addendum's details of a player (2.2, 2.5); the links are web addresses."""
+
+    platform_account: str = Field("", max_length=100, description="The account on the platform.")
+    screen_link: str = Field("", max_length=500, description="The screen share link (https).")
+    camera_link: str = Field("", max_length=500, description="The side camera link (https).")
+
+    def links(self) -> OnlineLinks:
+        return OnlineLinks(
+            platform_account=self.platform_account,
+            screen_link=self.screen_link,
+            camera_link=self.camera_link,
+        )
+
+
+class OnlineLinksOut(Schema):
+    """A participant's online details, and whether every one is given."""
+
+    id: int
+    nickname: str
+    platform_account: str
+    screen_link: str
+    camera_link: str
+    complete: bool = Field(alias="has_online_links")
 
 
 class RejectIn(Schema):
@@ -120,11 +151,49 @@ def list_applications(
     response={201: RegistrationOut, **WRITE},
     summary="Apply to play",
 )
-def apply(request: HttpRequest, slug: str):
-    """The caller applies to play; the application awaits the organiser's decision."""
+def apply(request: HttpRequest, slug: str, data: OnlineLinksIn | None = None):
+    """The caller applies to play; the application awaits the organiser's decision.
+    To an online tournament the body may give his account on the platform and his
+    screen share and side camera links (online addendum 2.2, 2.5)."""
     tournament = tournament_or_404(slug)
     require(request.auth, tournament, "apply")
-    return HttpStatus(201, registration_apply(tournament=tournament, user=request.auth))
+    online = data.links() if data is not None else None
+    registration = registration_apply(tournament=tournament, user=request.auth, online=online)
+    return HttpStatus(201, registration)
+
+
+@router.get(
+    "/tournaments/{slug}/online-links",
+    response={200: list[OnlineLinksOut], **AUTH_ERRORS, **NOT_FOUND},
+    summary="The participants' online details",
+)
+def list_online_links(request: HttpRequest, slug: str, missing: bool = False):
+    """Every participant's account on the platform and links (online addendum 2.2,
+    2.5), by nickname; `missing=true`: only those who have not given every one."""
+    tournament = tournament_or_404(slug)
+    require(request.auth, tournament, "view_registrations")
+    if missing:
+        rows = missing_online_links(tournament)
+    else:
+        rows = tournament.registrations.filter(status=Status.APPROVED)
+    return rows.order_by("nickname")
+
+
+@router.put(
+    "/tournaments/{slug}/applications/{registration_id}/online-links",
+    response={200: OnlineLinksOut, **WRITE},
+    summary="Give a player's online details",
+)
+def set_online_links(
+    request: HttpRequest, slug: str, data: OnlineLinksIn, registration_id: int = RegistrationId
+):
+    """The player gives (or changes) his account on the platform and his links; the
+    organiser may do it for him."""
+    tournament = tournament_or_404(slug)
+    registration = _registration(tournament, registration_id)
+    return registration_online_links_set(
+        registration=registration, links=data.links(), by=request.auth
+    )
 
 
 @router.post(

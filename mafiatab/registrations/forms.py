@@ -4,8 +4,42 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from mafiatab.registrations.models import ReplacementScope
+from mafiatab.registrations.online import OnlineLinks
 from mafiatab.tournaments.bounds import MAX_ID, MAX_SMALL, BoundedIntegerField
 from mafiatab.widgets import HtmlForm
+
+
+class OnlineLinksForm(HtmlForm):
+    """The online addendum's details of a player: 2.2 and 2.5."""
+
+    platform_account = forms.CharField(
+        label=_("Your account on the platform"),
+        max_length=100,
+        required=False,
+        help_text=_("Online addendum 2.2: the name under which you play on the platform."),
+    )
+    screen_link = forms.URLField(
+        label=_("Screen share link"),
+        max_length=500,
+        assume_scheme="https",
+        required=False,
+        help_text=_("Online addendum 2.5: where the judges watch your screen."),
+    )
+    camera_link = forms.URLField(
+        label=_("Side camera link"),
+        max_length=500,
+        assume_scheme="https",
+        required=False,
+        help_text=_("Online addendum 2.5: the camera that shows you from the side."),
+    )
+
+    def links(self) -> OnlineLinks:
+        data = self.cleaned_data
+        return OnlineLinks(
+            platform_account=data["platform_account"],
+            screen_link=data["screen_link"],
+            camera_link=data["camera_link"],
+        )
 
 
 class RejectForm(HtmlForm):

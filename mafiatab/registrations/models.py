@@ -5,10 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.core import signing
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from mafiatab.core.names import nickname_key
+
+#: What a calendar feed's secret is signed for (no other signature of the site matches).
+CALENDAR_SALT = "mafiatab.registrations.calendar"
 
 #: Room for a nickname's key: case folding may lengthen a name (ß -> ss).
 KEY_LENGTH = 256
@@ -70,6 +74,12 @@ class Registration(models.Model):
         null=True,
         blank=True,
     )
+    platform_account = models.CharField(_("account on the platform"), max_length=100, blank=True)
+    """Online addendum 2.2: the player's account on the tournament's platform."""
+    screen_link = models.URLField(_("screen share link"), max_length=500, blank=True)
+    """Online addendum 2.5: where the player's screen is shared."""
+    camera_link = models.URLField(_("side camera link"), max_length=500, blank=True)
+    """Online addendum 2.5: the player's side camera."""
 
     class Meta:
         ordering = ["created_at", "id"]
@@ -105,6 +115,21 @@ class Registration(models.Model):
     @property
     def is_active(self) -> bool:
         return self.status in ACTIVE_STATUSES
+
+    @property
+    def has_online_links(self) -> bool:
+        """The online addendum's details are given: the account (2.2), the screen share
+        and the side camera (2.5)."""
+        return bool(self.platform_account and self.screen_link and self.camera_link)
+
+    @property
+    def calendar_token(self) -> str:
+        """The secret of this player's calendar feed: a signature of the registration,
+        so a calendar app subscribes without the player's session."""
+        return signing.Signer(salt=CALENDAR_SALT).signature(str(self.pk))
+
+    def has_calendar_token(self, token: str) -> bool:
+        return signing.constant_time_compare(token, self.calendar_token)
 
 
 class CheckIn(models.Model):

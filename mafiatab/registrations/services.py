@@ -25,6 +25,7 @@ from mafiatab.registrations.models import (
     ReplacementScope,
     Status,
 )
+from mafiatab.registrations.online import OnlineLinks, check_online_links
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import ensure_can
 
@@ -102,9 +103,13 @@ def _state(registration: Registration) -> dict[str, str]:
 
 
 @transaction.atomic
-def registration_apply(*, tournament: Tournament, user: User) -> Registration:
-    """`user` applies to play; the application awaits the organiser's decision."""
+def registration_apply(
+    *, tournament: Tournament, user: User, online: OnlineLinks | None = None
+) -> Registration:
+    """`user` applies to play; the application awaits the organiser's decision. To an
+    online tournament he gives his account on the platform and his links (`online`)."""
     ensure_can(user, tournament, "apply")
+    links = check_online_links(online) if online is not None else OnlineLinks()
     tournament = _locked(tournament)
     if not tournament.registration_open:
         raise ValidationError(_("Registration for this tournament is closed."))
@@ -118,7 +123,13 @@ def registration_apply(*, tournament: Tournament, user: User) -> Registration:
             _("The tournament is full: every place and the whole waiting list are taken.")
         )
     registration = Registration.objects.create(
-        tournament=tournament, user=user, nickname=user.nickname, status=Status.PENDING
+        tournament=tournament,
+        user=user,
+        nickname=user.nickname,
+        status=Status.PENDING,
+        platform_account=links.platform_account,
+        screen_link=links.screen_link,
+        camera_link=links.camera_link,
     )
     tournament.log_action(
         "registration.applied", by=user, target=user.nickname, after=_state(registration)

@@ -7,6 +7,7 @@ app_name = "registrations"
 urlpatterns = [
     path("apply/", views.apply, name="apply"),
     path("withdraw/", views.withdraw_own, name="withdraw_own"),
+    path("online-links/", views.online_links, name="online_links"),
     path("checkin/", views.checkin_self, name="checkin_self"),
     path("registrations/", views.manage, name="manage"),
     path("registrations/add/", views.add, name="add"),

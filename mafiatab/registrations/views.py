@@ -20,6 +20,7 @@ from mafiatab.registrations.forms import (
     ApproveSelectionForm,
     CheckInForm,
     CheckInSelectionForm,
+    OnlineLinksForm,
     RejectForm,
     ReplacementForm,
     WithdrawForm,
@@ -31,6 +32,7 @@ from mafiatab.registrations.models import (
     ReplacementScope,
     Status,
 )
+from mafiatab.registrations.online import missing_online_links, registration_online_links_set
 from mafiatab.registrations.selectors import reserves_who_played
 from mafiatab.registrations.services import (
     checkin_record,
@@ -71,12 +73,53 @@ def _registration(tournament: Tournament, pk: int) -> Registration:
 @require_POST
 @tournament_permission("apply")
 def apply(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    online = None
+    if tournament.is_online:
+        form = OnlineLinksForm(request.POST)
+        if not form.is_valid():
+            _form_errors(request, form)
+            return redirect(f"{tournament.get_absolute_url()}#my-registration")
+        online = form.links()
     _run(
         request,
-        lambda: registration_apply(tournament=tournament, user=request.user),
+        lambda: registration_apply(tournament=tournament, user=request.user, online=online),
         _("Your application is sent. The organiser will confirm it."),
     )
     return redirect(tournament)
+
+
+def _form_errors(request: HttpRequest, form: forms.Form) -> None:
+    for name, errors in form.errors.items():
+        label = form.fields[name].label if name in form.fields else ""
+        for error in errors:
+            messages.error(request, f"{label}: {error}" if label else error)
+
+
+@require_POST
+@login_required
+def online_links(request: HttpRequest, slug: str) -> HttpResponse:
+    """The player gives or changes his account on the platform and his links."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    registration = tournament.registrations.filter(
+        user=request.user, status__in=ACTIVE_STATUSES
+    ).first()
+    if registration is None:
+        messages.error(request, _("You have no active application to this tournament."))
+        return redirect(tournament)
+    form = OnlineLinksForm(request.POST)
+    if form.is_valid():
+        _run(
+            request,
+            lambda: registration_online_links_set(
+                registration=registration,
+                links=form.links(),
+                by=request.user,  # type: ignore[arg-type]
+            ),
+            _("Your online details are saved."),
+        )
+    else:
+        _form_errors(request, form)
+    return redirect(f"{tournament.get_absolute_url()}#my-registration")
 
 
 @require_POST
@@ -138,6 +181,7 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "add_form": AddPlayerForm(),
         "reject_form": RejectForm(),
         "replacement_form": ReplacementForm(),
+        "missing_online": list(missing_online_links(tournament)) if tournament.is_online else [],
     }
     return render(request, "registrations/manage.html", context)
 

@@ -72,3 +72,15 @@ class BoundedIntegerField(forms.IntegerField):
                 code="invalid",
             )
         return super().to_python(value)
+
+
+class BoundedDateTimeField(forms.DateTimeField):
+    """A date and time form field (read as typed in the reader's language or in the HTML
+    format `2026-12-05T10:00`); the typed text is checked for its length first."""
+
+    MAX_LENGTH = 32
+
+    def to_python(self, value: Any) -> Any:
+        if isinstance(value, str) and len(value.strip()) > self.MAX_LENGTH:
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        return super().to_python(value)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from django.db.models import Count
 
 from mafiatab.core.protocol import Tournament as CoreTournament
-from mafiatab.games.conversion import stored_protocols
+from mafiatab.games.conversion import scheduled_rounds, stored_protocols
 from mafiatab.penalties.conversion import active_penalties
 from mafiatab.tournaments.models import Tournament
 
@@ -114,4 +114,5 @@ def core_tournament(
         games_before_final=settings.games_before_final,
         lot_seed=settings.lot_seed,
         penalties=active_penalties(tournament.pk, as_of=as_of),
+        schedule=scheduled_rounds(tournament.pk),
     )

@@ -434,6 +434,7 @@ def tournament_import(
         UnstorablePoints,
         fraction_to_decimal,
         game_rows_from_protocol,
+        schedule_store,
     )
     from mafiatab.penalties.models import Kind, Penalty
     from mafiatab.registrations.models import Registration, Status
@@ -509,6 +510,7 @@ def tournament_import(
     # the rounds, tables and published seating its games were played in, as for a
     # tournament run on its pages
     rounds_from_games(tournament=tournament, by=by)
+    schedule_store(tournament.pk, core.schedule)
     seating_from_rounds(tournament=tournament, by=by)
     tournament.standings_changed()
     tournament.log_action(

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from django.contrib import messages
@@ -13,7 +13,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from mafiatab.core.tournament_file import dumps_tournament
-from mafiatab.registrations.models import Status
+from mafiatab.games.calendar import player_seats, schedule_days
+from mafiatab.registrations.forms import OnlineLinksForm
+from mafiatab.registrations.models import Registration, Status
+from mafiatab.registrations.online import online_links_of
 from mafiatab.registrations.selectors import reserves_who_played
 from mafiatab.tournaments.audit_display import history_rows
 from mafiatab.tournaments.conversion import (
@@ -64,6 +67,15 @@ def tournament_context(request: HttpRequest, tournament: Tournament) -> dict[str
     }
 
 
+def _online_form(tournament: Tournament, mine: Registration | None) -> OnlineLinksForm | None:
+    """The online addendum's details: asked on applying, changed later by the player."""
+    if not tournament.is_online:
+        return None
+    if mine is not None and mine.is_active:
+        return OnlineLinksForm(initial=asdict(online_links_of(mine)), auto_id="id_online_%s")
+    return OnlineLinksForm(auto_id="id_online_%s")
+
+
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
     registrations = tournament.registrations.select_related("user")
@@ -77,6 +89,9 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "waiting": registrations.filter(status=Status.WAITING).order_by("waiting_since", "id"),
         "replacements": tournament.replacements.select_related("absent"),
         "my_registration": mine,
+        "my_seats": list(player_seats(mine)) if mine and mine.is_seated_status else [],
+        "online_form": _online_form(tournament, mine),
+        "schedule": schedule_days(tournament),
         "game_count": tournament.games.count(),
     }
     return render(request, "tournaments/detail.html", context)

@@ -39,6 +39,8 @@ EDITS = {
     "accounts:profile",
     "games:protocol",
     "notifications:preferences",
+    "games:round_schedule",
+    "registrations:online_links",
 }
 #: Forms that make something new from what is typed (shown empty or with defaults):
 #: posted back, they may add rows (or refuse what is missing) but change no stored one.
@@ -51,6 +53,7 @@ CREATES = {
     "penalties:give",
     "games:rounds",
     "games:table_add",
+    "games:lateness",
     "games:protest",
     "seating:generate",
     "console:console",
@@ -100,7 +103,7 @@ SKIPPED_MODELS = {
 }
 SKIPPED_FIELDS = {"last_login"}
 #: Pages whose links are not followed (files, other sites' forms, the admin).
-NOT_PAGES = re.compile(r"\.(pdf|xlsx|zip|json|csv|svg|css|js)$|^/(admin|api|static|i18n)/")
+NOT_PAGES = re.compile(r"\.(pdf|xlsx|zip|json|csv|svg|css|js|ics)$|^/(admin|api|static|i18n)/")
 #: How many pages of one kind (one URL pattern) are read.
 PAGES_PER_KIND = 1
 

@@ -42,6 +42,8 @@ PK_KIND = {
     "penalties": "penalty",
     "games": "game",
     "games:table_add": "round",
+    "games:round_schedule": "round",
+    "games:lateness": "round",
     "games:decide": "protest",
     "seating": "draft",
 }
@@ -71,6 +73,7 @@ def _url(name: str, world: dict[str, Any]) -> str:
         {"uidb64": "MQ", "token": "set-password"},  # a password reset link
         {"slug": world["slug"], "token": "no-such-link"},  # a director's link
         {"slug": world["slug"], "token": "no-such-link", "pk": world.get(kind, 1)},
+        {"slug": world["slug"], "pk": 1, "token": "not-the-secret"},  # a calendar feed
     ]
     for kwargs in candidates:
         try:

@@ -41,6 +41,8 @@ PUBLIC = {
     "standings:player",
     "standings:strip",
     "games:list",
+    "games:calendar",
+    "games:player_calendar",
     "seating:index",
     "seating:print",
     "printables:blank_protocols",

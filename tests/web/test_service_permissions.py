@@ -100,6 +100,9 @@ NOT_WRITES = {
     "protest_decided",
     "table_added",
     "reseat_announce",
+    "check_schedule",
+    "round_minutes_late",
+    "schedule_of",
 }
 #: The audit log's own writer: every service calls it after its check.
 RECORDER = {"audit_record"}
@@ -144,7 +147,7 @@ def world(tournament, staff, make_user):
     from mafiatab.api.services import token_create
     from mafiatab.console.models import GameLog
     from mafiatab.core.demo import demo_tournament
-    from mafiatab.games.services import TablePlan, round_create
+    from mafiatab.games.services import RoundSchedule, TablePlan, round_create
     from mafiatab.penalties.services import penalty_give
     from mafiatab.registrations.services import registration_add
     from mafiatab.seating.models import SeatingDraft
@@ -225,6 +228,8 @@ def world(tournament, staff, make_user):
         "reserve_nickname": "Reserve",
         "day": 1,
         "minutes_late": 10,
+        "arrived_at": timezone.now(),
+        "schedule": RoundSchedule(place="Hall B"),
         "hidden": True,
         "role": StaffRole.CHIEF_JUDGE,
         "replay": None,

@@ -23,6 +23,7 @@ from mafiatab.core.records.schema import (
     _Game,
     _Penalty,
     _Removal,
+    _ScheduledRound,
     _Seat,
     _TournamentPenalty,
     _Vote,
@@ -216,14 +217,12 @@ def _read_explained(data: object, error: str) -> Tournament:
                 games.append(protocol)
 
     def read_penalties(value: object) -> None:
-        if not isinstance(value, list):
-            problems.append(problem(None, None, "penalties", "type.list"))
-            return
-        for index, item in enumerate(value, start=1):
-            where = _Where(None, None, f"penalties[{index}]")
-            record = _convert_or_explain(item, _TournamentPenalty, where, problems)
-            if record is not None:
-                penalties.append(record)
+        _read_entries(value, _TournamentPenalty, "penalties", penalties, problems)
+
+    schedule: list[_ScheduledRound] = []
+
+    def read_schedule(value: object) -> None:
+        _read_entries(value, _ScheduledRound, "schedule", schedule, problems)
 
     before = len(problems)
     _explain_fields(
@@ -231,7 +230,7 @@ def _read_explained(data: object, error: str) -> Tournament:
         _File,
         _Where(None, None, ""),
         problems,
-        {"games": read_games, "penalties": read_penalties},
+        {"games": read_games, "penalties": read_penalties, "schedule": read_schedule},
         skip=("format", "ruleset"),
     )
     if len(problems) == before:
@@ -245,8 +244,23 @@ def _read_explained(data: object, error: str) -> Tournament:
         games_before_final=_int_or_none(data.get("games_before_final")),
         lot_seed=_int_or_none(data.get("lot_seed")),
         stages=data.get("stages"),
+        schedule=schedule,
     )
     return reader.finish(record, games, reader.tournament_penalties(penalties))
+
+
+def _read_entries(
+    value: object, kind: type[S], name: str, out: list[S], problems: list[Problem]
+) -> None:
+    """The records of a top-level list of the file (`penalties`, `schedule`), each
+    converted or explained."""
+    if not isinstance(value, list):
+        problems.append(problem(None, None, name, "type.list"))
+        return
+    for index, item in enumerate(value, start=1):
+        record = _convert_or_explain(item, kind, _Where(None, None, f"{name}[{index}]"), problems)
+        if record is not None:
+            out.append(record)
 
 
 def _int_or_none(value: object) -> int | None:

@@ -32,12 +32,14 @@ from mafiatab.core.records.schema import (
     _Extra,
     _File,
     _Game,
+    _ScheduledRound,
     _TournamentPenalty,
     _Vote,
     to_fraction,
 )
 from mafiatab.core.regulations import REGULATIONS, Regulation
 from mafiatab.core.roles import Role
+from mafiatab.core.schedule import ScheduledRound, is_web_address, parse_starts_at
 from mafiatab.core.stages import StagePlan, plan_problems
 from mafiatab.core.validation import Checker, validate_protocol, validate_tournament_settings
 
@@ -183,6 +185,49 @@ class _Reader:
                 result.append(TournamentPenalty(p.player, points, p.reason))
         return tuple(result)
 
+    def schedule(self, entries: Iterable[_ScheduledRound]) -> tuple[ScheduledRound, ...]:
+        """The rounds' times and places; a time without its offset, a link that is no
+        web address, a round below 1 or named twice is a problem."""
+        result = []
+        seen: set[tuple[str, int]] = set()
+        for index, entry in enumerate(entries, start=1):
+            where = f"schedule[{index}]"
+            starts_at = None
+            if entry.starts_at is not None:
+                starts_at = parse_starts_at(entry.starts_at)
+                if starts_at is None:
+                    self.problems.append(
+                        problem(
+                            None,
+                            None,
+                            f"{where}.starts_at",
+                            "datetime.not_iso",
+                            value=shown(entry.starts_at),
+                        )
+                    )
+            if entry.link and not is_web_address(entry.link):
+                self.problems.append(
+                    problem(None, None, f"{where}.link", "link.not_web", value=shown(entry.link))
+                )
+            if entry.round < 1:
+                self.problems.append(
+                    problem(None, None, f"{where}.round", "number.below_one", value=entry.round)
+                )
+            key = (entry.stage, entry.round)
+            if key in seen:
+                self.problems.append(
+                    problem(None, None, f"{where}.round", "schedule.round_twice", value=entry.round)
+                )
+            seen.add(key)
+            if len(entry.place) > 200:
+                self.problems.append(
+                    problem(None, None, f"{where}.place", "name.too_long", limit=200)
+                )
+            result.append(
+                ScheduledRound(entry.stage, entry.round, starts_at, entry.place, entry.link)
+            )
+        return tuple(result)
+
     def header(self, record: _File | dict[str, Any]) -> bool:
         """Check the format and the ruleset; False when the format is wrong (nothing
         else is read then)."""
@@ -232,6 +277,7 @@ class _Reader:
                 lot_seed=record.lot_seed or 0,
                 penalties=penalties,
                 stages=self.plan(record.stages),
+                schedule=self.schedule(record.schedule or ()),
             ),
             self.checker,
         )
@@ -308,4 +354,5 @@ def _with_canonical_nicknames(tournament: Tournament, checker: Checker | None) -
         lot_seed=tournament.lot_seed,
         penalties=penalties,
         stages=tournament.stages,
+        schedule=tournament.schedule,
     )

@@ -87,6 +87,14 @@ class _TournamentPenalty(msgspec.Struct, gc=False):
     reason: str = ""
 
 
+class _ScheduledRound(msgspec.Struct, gc=False):
+    stage: Literal["qualifying", "semifinal", "final"]
+    round: int
+    starts_at: str | None = None
+    place: str = ""
+    link: str = ""
+
+
 class _File(msgspec.Struct, gc=False):
     format: str
     name: str
@@ -97,6 +105,7 @@ class _File(msgspec.Struct, gc=False):
     lot_seed: int | None = None
     penalties: list[_TournamentPenalty] | None = None
     stages: Any = None
+    schedule: list[_ScheduledRound] | None = None
 
 
 _FILE_DECODER = msgspec.json.Decoder(_File)

@@ -29,6 +29,13 @@ from mafiatab.games.services.rounds import (
     rounds_from_games,
     table_add,
 )
+from mafiatab.games.services.schedule import (
+    RoundSchedule,
+    lateness_give,
+    round_minutes_late,
+    round_schedule_set,
+    schedule_of,
+)
 from mafiatab.games.services.versions import ProtocolChanged, ProtocolInvalid
 
 __all__ = [
@@ -36,8 +43,10 @@ __all__ = [
     "STAGE_LETTERS",
     "ProtocolChanged",
     "ProtocolInvalid",
+    "RoundSchedule",
     "TablePlan",
     "game_mark_replayed",
+    "lateness_give",
     "protest_decide",
     "protest_file",
     "protocol_confirm",
@@ -46,7 +55,10 @@ __all__ = [
     "protocol_save",
     "reseat_table",
     "round_create",
+    "round_minutes_late",
+    "round_schedule_set",
     "rounds_from_games",
+    "schedule_of",
     "seat_replace",
     "table_add",
 ]

@@ -7,6 +7,7 @@ protocol) and `decisions` (confirm, return, replay, protests). The URLconf
 imports every view from here.
 """
 
+from mafiatab.games.views.calendar import player_calendar, tournament_calendar
 from mafiatab.games.views.decisions import (
     confirm,
     protest,
@@ -16,14 +17,23 @@ from mafiatab.games.views.decisions import (
 )
 from mafiatab.games.views.pages import detail, game_list, history
 from mafiatab.games.views.protocol_form import preview, protocol
-from mafiatab.games.views.schedule import my_tables, queue, rounds, table_add
+from mafiatab.games.views.schedule import (
+    lateness,
+    my_tables,
+    queue,
+    round_schedule,
+    rounds,
+    table_add,
+)
 
 __all__ = [
     "confirm",
     "detail",
     "game_list",
     "history",
+    "lateness",
     "my_tables",
+    "player_calendar",
     "preview",
     "protest",
     "protest_decide",
@@ -31,6 +41,8 @@ __all__ = [
     "queue",
     "replay",
     "return_protocol",
+    "round_schedule",
     "rounds",
     "table_add",
+    "tournament_calendar",
 ]

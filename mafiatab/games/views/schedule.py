@@ -4,10 +4,14 @@ are added), the tables a judge serves and the chief judge's queue.
 
 from __future__ import annotations
 
+from typing import Any
+
+from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -57,8 +61,13 @@ def rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "tournament": tournament,
         "can": can,
         "rounds": [
-            # each round's form has its own field ids, so every label finds its field
-            (round_, pf.TableForm(judges=judges, auto_id=f"id_round{round_.pk}_%s"))
+            # each round's forms have their own field ids, so every label finds its field
+            (
+                round_,
+                pf.TableForm(judges=judges, auto_id=f"id_round{round_.pk}_%s"),
+                _schedule_form(round_),
+                pf.LatenessForm(auto_id=f"id_late{round_.pk}_%s"),
+            )
             for round_ in selectors.rounds_of(tournament)
         ],
         "form": form,
@@ -66,6 +75,106 @@ def rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "seat_choices_id": pf.SEAT_CHOICES_ID,
     }
     return render(request, "games/rounds.html", context)
+
+
+def _schedule_form(round_: Round, data: dict[str, Any] | None = None) -> pf.RoundScheduleForm:
+    return pf.RoundScheduleForm(
+        data,
+        initial={
+            "starts_at": round_.starts_at,
+            "place": round_.place,
+            "link": round_.link,
+            "stamp": services.schedule_of(round_).stamp(),
+        },
+        auto_id=f"id_when{round_.pk}_%s",
+    )
+
+
+def _back_to(tournament: Tournament, pk: int, *, done: bool) -> HttpResponse:
+    """The rounds page at the round when done, at its top (the error) otherwise."""
+    url = reverse("games:rounds", kwargs={"slug": tournament.slug})
+    return redirect(f"{url}#round-{pk}" if done else url)
+
+
+def _form_errors(form: forms.Form) -> str:
+    return " ".join(
+        f"{form.fields[name].label}: {' '.join(errors)}"
+        if name in form.fields
+        else " ".join(errors)
+        for name, errors in form.errors.items()
+    )
+
+
+@require_POST
+@tournament_permission("manage_rounds")
+def round_schedule(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """The organiser sets when and where a round is played."""
+    round_ = get_object_or_404(Round, tournament=tournament, pk=pk)
+    form = _schedule_form(round_, request.POST)
+    done = False
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.round_schedule_set(
+                round=round_,
+                schedule=services.RoundSchedule(
+                    starts_at=data["starts_at"], place=data["place"], link=data["link"]
+                ),
+                by=request.user,  # type: ignore[arg-type]
+                stamp=data["stamp"] or None,
+            )
+        except ValidationError as exc:
+            messages.error(request, _error_text(exc))
+        else:
+            messages.success(request, _("The round's time and place were saved."))
+            done = True
+    else:
+        messages.error(request, _form_errors(form))
+    return _back_to(tournament, pk, done=done)
+
+
+@require_POST
+@tournament_permission("give_penalty")
+def lateness(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """The chief judge fines a player late for a round: the minutes are counted from
+    the round's start time."""
+    round_ = get_object_or_404(Round, tournament=tournament, pk=pk)
+    form = pf.LatenessForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            penalty = services.lateness_give(
+                round=round_,
+                player=data["player"].strip(),
+                arrived_at=data["arrived_at"],
+                reason=data["reason"].strip() or _("late for %(round)s") % {"round": round_},
+                by=request.user,  # type: ignore[arg-type]
+            )
+        except ValidationError as exc:
+            messages.error(request, _error_text(exc))
+        else:
+            messages.success(
+                request,
+                _("%(nick)s was %(minutes)d minutes late: fined %(points)s.")
+                % {
+                    "nick": penalty.player,
+                    "minutes": penalty.minutes_late,
+                    "points": penalty.points,
+                },
+            )
+            if tournament.regulation.may_replace(penalty.minutes_late or 0):
+                messages.info(
+                    request,
+                    _(
+                        "More than %(minutes)d minutes late: a reserve may play instead "
+                        "(Registrations, replace a late player)."
+                    )
+                    % {"minutes": tournament.regulation.replacement_after_minutes},
+                )
+    else:
+        messages.error(request, _form_errors(form))
+    # the fine is told at the top of the page, not at the round
+    return _back_to(tournament, pk, done=False)
 
 
 @require_POST

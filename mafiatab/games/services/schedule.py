@@ -1,0 +1,141 @@
+"""The schedule of rounds: when and where each round is played (`round_schedule_set`),
+and lateness measured from a round's start (`lateness_give`)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from django.core.exceptions import ValidationError
+from django.core.validators import URLValidator
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from mafiatab.core.names import nickname_key
+from mafiatab.core.schedule import minutes_late
+from mafiatab.games.models import Round
+from mafiatab.penalties.models import Kind, Penalty
+from mafiatab.penalties.services import penalty_give
+from mafiatab.registrations.selectors import seat_holders
+from mafiatab.tournaments.permissions import ensure_can
+
+if TYPE_CHECKING:
+    from mafiatab.accounts.models import User
+
+MAX_PLACE = 200
+MAX_LINK = 500
+
+
+@dataclass(frozen=True)
+class RoundSchedule:
+    """When and where a round is played."""
+
+    starts_at: datetime | None = None
+    """The start time (aware); None: not scheduled."""
+    place: str = ""
+    """The hall or room."""
+    link: str = ""
+    """The room or platform link of an online round (a web address)."""
+
+    def as_audit(self) -> dict[str, str | None]:
+        return {
+            "starts_at": self.starts_at.isoformat() if self.starts_at else None,
+            "place": self.place,
+            "link": self.link,
+        }
+
+    def stamp(self) -> str:
+        """A short digest of the schedule: a form sends back the stamp of what it
+        showed, and a save over someone else's change is refused."""
+        text = json.dumps(self.as_audit(), sort_keys=True, ensure_ascii=False)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def schedule_of(round: Round) -> RoundSchedule:
+    return RoundSchedule(starts_at=round.starts_at, place=round.place, link=round.link)
+
+
+def check_schedule(schedule: RoundSchedule) -> RoundSchedule:
+    """The schedule with its texts trimmed; ValidationError naming each wrong field."""
+    place, link = schedule.place.strip(), schedule.link.strip()
+    errors: dict[str, str] = {}
+    if len(place) > MAX_PLACE:
+        errors["place"] = _("The place is at most %(n)d characters.") % {"n": MAX_PLACE}
+    if len(link) > MAX_LINK:
+        errors["link"] = _("The link is at most %(n)d characters.") % {"n": MAX_LINK}
+    elif link:
+        try:
+            URLValidator(schemes=["http", "https"])(link)
+        except ValidationError:
+            errors["link"] = _("The link must be a web address (https://…).")
+    starts_at = schedule.starts_at
+    if starts_at is not None and timezone.is_naive(starts_at):
+        starts_at = timezone.make_aware(starts_at)
+    if errors:
+        raise ValidationError(errors)
+    return RoundSchedule(starts_at=starts_at, place=place, link=link)
+
+
+@transaction.atomic
+def round_schedule_set(
+    *, round: Round, schedule: RoundSchedule, by: User | None, stamp: str | None = None
+) -> Round:
+    """Set when and where `round` is played; the change is on the record. With
+    `stamp` (of the schedule the writer saw), a change made meanwhile is not overwritten."""
+    ensure_can(by, round.tournament, "manage_rounds")
+    schedule = check_schedule(schedule)
+    locked = Round.objects.select_for_update().get(pk=round.pk)
+    before = schedule_of(locked)
+    if before == schedule:
+        return locked
+    if stamp and stamp != before.stamp():
+        raise ValidationError(
+            _("Someone changed this round's time and place meanwhile: look at them and save again.")
+        )
+    locked.starts_at, locked.place, locked.link = schedule.starts_at, schedule.place, schedule.link
+    locked.save(update_fields=["starts_at", "place", "link"])
+    round.tournament.log_action(
+        "round.scheduled",
+        by=by,
+        target=str(locked),
+        before=before.as_audit(),
+        after=schedule.as_audit(),
+    )
+    return locked
+
+
+def round_minutes_late(round: Round, arrived_at: datetime) -> int:
+    """How many minutes late a player arriving at `arrived_at` is for `round`;
+    ValidationError when the round has no start time."""
+    if round.starts_at is None:
+        raise ValidationError(
+            {"arrived_at": _("The round has no start time: set it on the rounds page first.")}
+        )
+    if timezone.is_naive(arrived_at):
+        arrived_at = timezone.make_aware(arrived_at)
+    return minutes_late(round.starts_at, arrived_at)
+
+
+@transaction.atomic
+def lateness_give(
+    *, round: Round, player: str, arrived_at: datetime, reason: str, by: User
+) -> Penalty:
+    """Fine a player late for `round`: the minutes late are measured from the round's
+    start time, and the fine follows the regulation (more than 5 minutes)."""
+    ensure_can(by, round.tournament, "give_penalty")
+    round = Round.objects.select_related("tournament").get(pk=round.pk)  # its newest time
+    minutes = round_minutes_late(round, arrived_at)
+    holder = seat_holders(round.tournament_id).get(nickname_key(player.strip()))
+    return penalty_give(
+        tournament=round.tournament,
+        player=holder.nickname if holder is not None else player,
+        kind=Kind.LATENESS.value,
+        reason=reason,
+        minutes_late=minutes,
+        round=round.number,
+        by=by,
+    )
