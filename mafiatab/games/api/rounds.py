@@ -16,12 +16,11 @@ from mafiatab.api.errors import (
     MAX_ID,
     NOT_FOUND,
     NotFound,
-    require,
-    tournament_or_404,
 )
 from mafiatab.games import services
 from mafiatab.games.calendar import scheduled_rounds
 from mafiatab.games.models import Round
+from mafiatab.tournaments.api import require, tournament_or_404
 
 router = Router(tags=["rounds"])
 
