@@ -7,10 +7,13 @@ text) with gettext in the active language. Parameters that are words themselves
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -187,6 +190,24 @@ def _format(template: Promise, params: Mapping[str, Any]) -> str:
         return str(template)
 
 
+def _when(row: Mapping[str, Any]) -> str:
+    """A row's start time (in the site's time zone, the reader's format) and place, when
+    the row has them: ", 05.12.2026 10:00, Club hall"."""
+    said = []
+    starts_at = row.get("starts_at")
+    if isinstance(starts_at, str):
+        try:
+            moment = dt.datetime.fromisoformat(starts_at)
+        except ValueError:
+            moment = None
+        if moment is not None:
+            said.append(date_format(timezone.localtime(moment), "SHORT_DATETIME_FORMAT"))
+    place = row.get("place")
+    if isinstance(place, str) and place:
+        said.append(place)
+    return "".join(", " + part for part in said)
+
+
 def render(kind: str, params: Mapping[str, Any]) -> Rendered:
     """The message in the active language."""
     found = KINDS.get(kind)
@@ -198,6 +219,7 @@ def render(kind: str, params: Mapping[str, Any]) -> Rendered:
         rows = params.get("rows")
         lines = [
             _format(found.line, _words(row) | {k: v for k, v in said.items() if k not in row})
+            + _when(row)
             for row in (rows if isinstance(rows, list) else [])
             if isinstance(row, dict)
         ]

@@ -355,3 +355,51 @@ def test_a_re_seating_tells_the_players_their_new_seats_of_the_rounds_to_come(
     got = _got("seating.published")
     assert set(got) == {me.pk}
     assert [row["round"] for row in got[me.pk].params["rows"]] == [2, 3, 4]
+
+
+def test_a_seating_message_gives_the_time_and_place_of_a_round_that_has_them(
+    tournament, organiser, make_user, settings
+):
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from mafiatab.games.models import Round
+    from mafiatab.registrations.services import registration_add, replacement_record
+    from mafiatab.seating.services import seating_reseat
+
+    settings.MAFIATAB_SEATING_ITERATIONS = 300
+    me = make_user("P01")
+    registration_add(tournament=tournament, nickname="", user=me, by=organiser)
+    for n in range(2, 21):
+        registration_add(tournament=tournament, nickname=f"P{n:02d}", by=organiser)
+    inputs = SeatingInputs(stage="qualifying", games=3, tables=2, seed=3)
+    seating_publish(
+        draft=seating_generate(tournament=tournament, inputs=inputs, by=organiser),
+        judges={},
+        by=organiser,
+    )
+    Round.objects.filter(tournament=tournament, number=3).update(
+        starts_at=timezone.make_aware(dt.datetime(2026, 12, 5, 10, 30)), place="Зал 2"
+    )
+    replacement_record(
+        tournament=tournament,
+        absent=tournament.registrations.get(nickname="P03"),
+        reserve_nickname="Граф",
+        round=1,
+        minutes_late=20,
+        by=organiser,
+        scope="rest",
+    )
+    Notification.objects.all().delete()
+    seating_publish(
+        draft=seating_reseat(tournament=tournament, by=organiser, at_least=1),
+        judges={},
+        by=organiser,
+    )
+    message = _got("seating.published")[me.pk]
+    lines = _said(message, "ru").splitlines()
+    third = next(line for line in lines if line.startswith("Тур 3"))
+    assert third.endswith(", 05.12.2026 10:30, Зал 2")
+    second = next(line for line in lines if line.startswith("Тур 2"))
+    assert "Зал" not in second

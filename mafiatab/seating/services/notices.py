@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.urls import reverse
 
+from mafiatab.games.models import Round
 from mafiatab.notifications.services import notify_each
 from mafiatab.registrations.models import SEATED_STATUSES
 from mafiatab.seating.models import SeatingDraft
@@ -32,6 +33,15 @@ def seating_announce(
             "nickname", "user_id"
         )
     )
+    # when and where each round is played, where the organiser has said it already
+    when: dict[int, dict[str, str]] = {}
+    for number, starts_at, place, link in Round.objects.filter(
+        tournament=tournament, stage=draft.stage
+    ).values_list("number", "starts_at", "place", "link"):
+        said = {"starts_at": starts_at.isoformat()} if starts_at is not None else {}
+        if place or link:
+            said["place"] = place or link
+        when[number] = said
     seats: dict[int, list[dict[str, Any]]] = {}
     judged: dict[int, list[dict[str, Any]]] = {}
     for rnd in draft.rounds:
@@ -49,9 +59,12 @@ def seating_announce(
                             "seat": seat,
                             "judge": judge.nickname if judge is not None else "",
                         }
+                        | when.get(int(rnd["round"]), {})
                     )
             if judge is not None:
-                judged.setdefault(judge.pk, []).append({"round": rnd["round"], "table": number})
+                judged.setdefault(judge.pk, []).append(
+                    {"round": rnd["round"], "table": number} | when.get(int(rnd["round"]), {})
+                )
     if not seats and not judged:
         return
     common = {"tournament": tournament.name, "stage": draft.stage}
