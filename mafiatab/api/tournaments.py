@@ -62,7 +62,24 @@ class ScoringOut(Schema):
     games_before_final_set: bool = Field(
         description="Set by the organiser; false: from the schedule (null: none yet)."
     )
+    games_before_final_from_plan: bool = Field(
+        False, description="Not set by the organiser and given by the stage plan."
+    )
     lot_seed: int = Field(description="The seed of the lot of 8.8.5.")
+
+
+class StageOut(Schema):
+    """One stage of the plan, as the tournament file's `stages` holds it."""
+
+    stage: Literal["qualifying", "semifinal", "final"]
+    games: int = Field(description="Games each player of the stage plays.")
+    players: int | None = Field(None, description="How many advance into the stage.")
+    points: Literal["carry", "reset"] | None = Field(
+        None, description="The final: its players ranked by the total (carry) or by its points."
+    )
+    hide_extras: bool | None = Field(
+        None, description="The stage's judge extras are hidden until the tournament is closed."
+    )
 
 
 class TournamentDetailOut(TournamentOut):
@@ -78,10 +95,25 @@ class TournamentDetailOut(TournamentOut):
         description="The organiser hides the standings: the public gets no points "
         "(no tournament file, games without their protocols' points)."
     )
+    stages: list[StageOut] | None = Field(
+        description="The stage plan (null: qualifying rounds alone), as the file's `stages`.",
+    )
+    closed: bool = Field(
+        description="The organiser closed the tournament: its results are final and "
+        "hidden judge extras are shown."
+    )
     standings_frozen_at: dt.datetime | None = Field(
         description="When the standings were frozen: the public sees the table and the "
         "games as they were then (null: not frozen)."
     )
+
+    @staticmethod
+    def resolve_closed(tournament: Tournament) -> bool:
+        return tournament.is_closed
+
+    @staticmethod
+    def resolve_stages(tournament: Tournament) -> list[dict[str, object]] | None:
+        return tournament.stage_plan
 
     @staticmethod
     def resolve_standings_frozen_at(tournament: Tournament) -> dt.datetime | None:

@@ -76,6 +76,7 @@ ACTIONS = {
     "seating:regenerate",
     "console:finish",
     "tournaments:staff_remove",
+    "tournaments:close",
     "registrations:approve_selected",
     "registrations:checkin_selected",
 }
