@@ -136,6 +136,21 @@ PROBLEM_TEMPLATES: Final[Mapping[str, str]] = {
     ),
     "voting.lift_without_tie": ("a lift vote follows a revote that tied the same players again"),
     "voting.lift_range": "%(lift)s votes for the lift, but at most %(alive)s players are alive",
+    # the stage plan (stages.md)
+    "stages.empty": "the stage plan lists no stage",
+    "stages.too_many": "the stage plan lists at most %(limit)s stages",
+    "stages.twice": "the stage %(stage)s is listed twice",
+    "stages.first_not_qualifying": "the first stage must be qualifying",
+    "stages.order": "the stage %(stage)s cannot come after %(before)s",
+    "stages.first_players": "the qualifying stage takes every participant: no players",
+    "stages.qualifying_hidden": "the extras of the qualifying stage cannot be hidden",
+    "stages.qualifying_reset": "the qualifying stage has no points to reset",
+    "stages.players_tables": "players advance in whole tables: a multiple of 10, not %(value)s",
+    "stages.final_players": "the final has 10 players (or 20 at two tables), not %(value)s",
+    "stages.players_above_before": (
+        "%(value)s players cannot advance from a stage of %(before)s players"
+    ),
+    "stages.game_not_in_plan": "the stage %(stage)s of this game is not in the stage plan",
 }
 
 
@@ -172,6 +187,14 @@ class Problem:
             parts.append(f"seat {self.seat}")
         parts.append(f"field {self.field}")
         return f"{', '.join(parts)}: {self.message}"
+
+
+class TournamentFileError(ValueError):
+    """A refused tournament file, protocol or stage plan, with every problem found."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
 
 
 def render(code: str, params: Mapping[str, str | int]) -> str:

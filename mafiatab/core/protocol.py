@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from mafiatab.core.roles import Role, Stage, Team, Winner
+from mafiatab.core.stages import StagePlan
 
 #: Seats are numbered 1..10.
 SEATS = range(1, 11)
@@ -261,6 +262,8 @@ class Tournament:
     """Seed of the lot that breaks the ties left after 8.8.4."""
     penalties: tuple[TournamentPenalty, ...] = field(default=())
     """Tournament-level penalties."""
+    stages: StagePlan | None = None
+    """The stage plan (stages.md); None: no plan, every player ranked by 8.8 alone."""
 
     def player_names(self) -> list[str]:
         """Every player seated in any game, replayed games included, in order of appearance."""

@@ -10,7 +10,7 @@ from typing import Final, Literal
 
 import msgspec
 
-from mafiatab.core.problems import Problem
+from mafiatab.core.problems import TournamentFileError as TournamentFileError
 from mafiatab.core.roles import Role, Stage, Winner
 
 FORMAT: Final = "mafiatab-tournament/1"
@@ -21,14 +21,6 @@ WINNERS: dict[str, Winner] = {w.value: w for w in Winner}
 
 #: The deepest nesting of JSON the reading takes (a file needs 5 levels).
 MAX_DEPTH: Final = 64
-
-
-class TournamentFileError(ValueError):
-    """A refused tournament file or protocol, with every problem found."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        self.problems = problems
-        super().__init__("\n".join(str(p) for p in problems))
 
 
 def to_fraction(value: int | float | str | Decimal | Fraction) -> Fraction:
