@@ -129,4 +129,5 @@ def core_tournament(
         games_before_final=settings.games_before_final,
         lot_seed=settings.lot_seed,
         penalties=active_penalties(tournament.pk, as_of=as_of),
+        stages=plan_of(tournament),
     )

@@ -425,6 +425,7 @@ def tournament_import(
         participants=core.participants,
         games_before_final=core.games_before_final,
         lot_seed=core.lot_seed,
+        stage_plan=core.stages.to_json() if core.stages is not None else None,
         **asdict(info),
     )
     if by is not None:
