@@ -9,5 +9,6 @@ urlpatterns = [
     # ?format=csv; an htmx request gets the refreshable part only.
     path("standings/", views.standings, name="table"),
     path("standings/settings/", views.manage, name="manage"),
+    path("standings/advance/<slug:stage>/", views.advance, name="advance"),
     path("standings/player/<path:player>", views.player, name="player"),
 ]

@@ -51,6 +51,7 @@ ACTIONS: dict[str, frozenset[str]] = {
     "decide_protest": frozenset({CHIEF_JUDGE}),
     "view_live_standings": frozenset({ORGANISER, CHIEF_JUDGE, TABLE_JUDGE}),
     "manage_standings": frozenset({ORGANISER}),
+    "advance_players": frozenset({ORGANISER}),
 }
 
 

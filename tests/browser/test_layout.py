@@ -24,7 +24,12 @@ from mafiatab.penalties.services import penalty_give
 from mafiatab.registrations.services import registration_add, registration_apply
 from mafiatab.seating.services import SeatingInputs, seating_generate, seating_publish
 from mafiatab.tournaments.models import StaffRole
-from mafiatab.tournaments.services import TournamentInfo, staff_assign, tournament_create
+from mafiatab.tournaments.services import (
+    TournamentInfo,
+    staff_assign,
+    tournament_create,
+    tournament_stages_update,
+)
 
 from .conftest import log_in
 
@@ -66,6 +71,7 @@ PAGES: dict[str, Callable[[Seed], list[Any]]] = {
     "standings:table?provisional=1": lambda s: [s["slug"]],
     "standings:table?view=projector": lambda s: [s["slug"]],
     "standings:player": lambda s: [s["slug"], s["roles"]["player"].nickname],
+    "standings:advance": lambda s: [s["slug"], "final"],
     "games:rounds": lambda s: [s["slug"]],
     "games:my_tables": lambda s: [s["slug"]],
     "games:queue": lambda s: [s["slug"]],
@@ -107,6 +113,7 @@ NOT_PAGES = {
     "registrations:approve_selected": "an action (POST)",
     "registrations:checkin_selected": "an action (POST)",
     "tournaments:staff_remove": "an action (POST)",
+    "tournaments:close": "an action (POST)",
     "registrations:reject": "an action (POST)",
     "registrations:withdraw": "an action (POST)",
     "penalties:give": "an action (POST)",
@@ -223,6 +230,14 @@ def seed_tournament(make_user: Callable[..., Any]) -> Seed:
         round=1,
         reason="Разговоры во время чужой речи",
         by=chief,
+    )
+    tournament_stages_update(
+        tournament=tournament,
+        stages=[
+            {"stage": "qualifying", "games": 2},
+            {"stage": "final", "players": 10, "games": 10},
+        ],
+        by=organiser,
     )
     return {
         "slug": tournament.slug,

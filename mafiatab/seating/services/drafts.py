@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from mafiatab.core.seating import DEFAULT_TIME_LIMIT, Schedule, SeatingError, plan_seating
+from mafiatab.games.models import STAGE_CHOICES
 from mafiatab.seating.errors import translate_seating_error
 from mafiatab.seating.models import SeatingDraft
 from mafiatab.seating.services.inputs import (
@@ -22,6 +23,7 @@ from mafiatab.seating.services.inputs import (
     club_groups,
     next_seed,
     participants,
+    planned_stage_without_list,
 )
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import ensure_can
@@ -91,7 +93,15 @@ def seating_generate(
     Raises ValidationError with the core's reason when the inputs admit no schedule.
     """
     ensure_can(by, tournament, "generate_seating")
-    people = participants(tournament)
+    if planned_stage_without_list(tournament, inputs.stage):
+        raise ValidationError(
+            _(
+                "The advance list of the %(stage)s is not published yet: its seating "
+                "draws only the players who advanced."
+            )
+            % {"stage": dict(STAGE_CHOICES).get(inputs.stage, inputs.stage)}
+        )
+    people = participants(tournament, inputs.stage)
     names = [p.nickname for p in people]
     groups = [frozenset(g) for g in inputs.avoid]
     if inputs.keep_clubs_apart:

@@ -1,0 +1,349 @@
+"""Advancing players into the next stage (stages.md): the draft advance list made by
+the core from the standings, what blocks it, publishing it and swapping a player who
+withdraws for the next in line. Every write is audited and runs under the
+tournament's row lock, so a second organiser doing the same is told, never served a
+half-made list."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from mafiatab.games.models import STAGE_CHOICES, Game, GameSeat, GameStatus, ProtestStatus
+from mafiatab.registrations.models import Advancement, Registration, Status
+from mafiatab.standings.services import tournament_standings
+from mafiatab.tournaments.models import Tournament
+from mafiatab.tournaments.permissions import ensure_can
+from mafiatab.tournaments.stages import plan_of
+
+if TYPE_CHECKING:
+    from mafiatab.accounts.models import User
+
+
+def stage_name(stage: str) -> str:
+    """A stage's name in the active language."""
+    return str(dict(STAGE_CHOICES).get(stage, stage))
+
+
+@dataclass(frozen=True)
+class Blocker:
+    """A game of the stage before that keeps the advance list from being made."""
+
+    label: str
+    """The game's label."""
+    reason: str
+    """Why, in the active language (not confirmed, under protest)."""
+
+
+def stage_blockers(tournament: Tournament, stage: str) -> list[Blocker]:
+    """The games of `stage` not yet confirmed or under an open protest, named, in
+    the order they were played (a game marked replayed is superseded and counts
+    through its replay)."""
+    games = Game.objects.filter(tournament=tournament, stage=stage, replayed=False)
+    found: list[Blocker] = []
+    protested = set(games.filter(protests__status=ProtestStatus.OPEN).values_list("pk", flat=True))
+    for game in games.order_by("position"):
+        if game.status != GameStatus.CONFIRMED:
+            found.append(
+                Blocker(
+                    game.label,
+                    _("its protocol is %(status)s") % {"status": game.get_status_display()},
+                )
+            )
+        elif game.pk in protested:
+            found.append(Blocker(game.label, _("a protest against it awaits decision")))
+    return found
+
+
+# --- the advance list ------------------------------------------------------------------
+
+#: Why a candidate does not advance though his rank would take him (or how a tie at
+#: the cut was settled), as stored codes said in the reader's language.
+REMARKS = {
+    "withdrawn": gettext_lazy("withdrawn from the tournament"),
+    "removed": gettext_lazy("removed from the tournament by the chief judge"),
+    "chain": gettext_lazy("a tie on points at the cut, settled by the 8.8 chain"),
+    "lot": gettext_lazy(
+        "a tie at the cut that the 8.8 chain does not break: settled by the lot (8.8.5)"
+    ),
+    "below": gettext_lazy("below the cut"),
+}
+
+
+@dataclass(frozen=True)
+class AdvanceRow:
+    """One candidate of the advance list."""
+
+    place: int
+    """His rank among the candidates (the players of the stage before)."""
+    player: str
+    """His nickname."""
+    total: Fraction
+    """His total in the standings."""
+    advances: bool
+    """True when he advances."""
+    remarks: tuple[str, ...]
+    """Codes of `REMARKS`: why he does not advance, or how a tie at the cut went."""
+
+    def remark_text(self) -> str:
+        return "; ".join(str(REMARKS[code]) for code in self.remarks)
+
+
+@dataclass(frozen=True)
+class AdvanceDraft:
+    """The advance list of a stage, as it stands now."""
+
+    into: str
+    """The stage players advance into."""
+    source: str
+    """The stage they advance from."""
+    places: int
+    """How many advance (the plan's `players`)."""
+    rows: tuple[AdvanceRow, ...]
+    """Every candidate, in the order of the standings."""
+    blockers: tuple[Blocker, ...]
+    """Games of the stage before that keep the list from being published."""
+
+    @property
+    def advancing(self) -> list[str]:
+        return [r.player for r in self.rows if r.advances]
+
+
+def next_stages(tournament: Tournament) -> list[tuple[str, str, int]]:
+    """The stages players advance into, by the plan: (from, into, players)."""
+    plan = plan_of(tournament)
+    if plan is None:
+        return []
+    found = []
+    for spec in plan.stages:
+        before = plan.previous_stage(spec.stage)
+        if before is not None and spec.players:
+            found.append((before.value, spec.stage.value, spec.players))
+    return found
+
+
+def _stage_of_plan(tournament: Tournament, into: str) -> tuple[str, int]:
+    for source, stage, players in next_stages(tournament):
+        if stage == into:
+            return source, players
+    raise ValidationError(
+        _("The stage plan has no %(stage)s that players advance into.")
+        % {"stage": stage_name(into)}
+    )
+
+
+def _candidates(tournament: Tournament, source: str) -> set[str]:
+    """The players of `source`: seated in one of its games (a replayed one included)."""
+    return set(
+        GameSeat.objects.filter(game__tournament=tournament, game__stage=source).values_list(
+            "player", flat=True
+        )
+    )
+
+
+def _tie_at_cut(
+    rows: list[Any], taken: list[Any], gone: dict[str, str], places: int
+) -> dict[str, str]:
+    """How a tie on points between the last advancing and the first left out was
+    settled: "chain" for those two when the 8.8 chain broke it, "lot" for every
+    candidate the chain leaves tied with them."""
+    if not taken or len(taken) < places:
+        return {}
+    last = taken[-1]
+    chosen = {s.player for s in taken}
+    rest = [s for s in rows if s.player not in chosen and s.player not in gone]
+    if not rest or rest[0].total != last.total:
+        return {}
+    if rest[0].sort_key() != last.sort_key():
+        return {last.player: "chain", rest[0].player: "chain"}
+    return {
+        s.player: "lot" for s in rows if s.player not in gone and s.sort_key() == last.sort_key()
+    }
+
+
+def advance_draft(tournament: Tournament, into: str) -> AdvanceDraft:
+    """The advance list into `into` as the standings make it now: the players of the
+    stage before in the order of the standings; the first `players` of them advance,
+    a withdrawn or removed player skipped with that remark; a tie at the cut says how
+    it was settled (the 8.8 chain, or the lot)."""
+    source, places = _stage_of_plan(tournament, into)
+    standings = tournament_standings(tournament)
+    candidates = _candidates(tournament, source)
+    statuses = dict(
+        Registration.objects.filter(tournament=tournament).values_list("nickname", "status")
+    )
+    rows = [s for s in standings.rows if s.player in candidates]
+    taken: list[Any] = []
+    gone: dict[str, str] = {}
+    for standing in rows:
+        status = statuses.get(standing.player)
+        if status in (Status.WITHDRAWN, Status.REMOVED):
+            gone[standing.player] = str(status)
+        elif len(taken) < places:
+            taken.append(standing)
+    chosen = {s.player for s in taken}
+    tie = _tie_at_cut(rows, taken, gone, places)
+    out = []
+    for place, standing in enumerate(rows, start=1):
+        remarks = []
+        if standing.player in gone:
+            remarks.append(gone[standing.player])
+        if standing.player in tie:
+            remarks.append(tie[standing.player])
+        if standing.player not in chosen and standing.player not in gone and not remarks:
+            remarks.append("below")
+        out.append(
+            AdvanceRow(
+                place=place,
+                player=standing.player,
+                total=standing.total,
+                advances=standing.player in chosen,
+                remarks=tuple(remarks),
+            )
+        )
+    return AdvanceDraft(
+        into=into,
+        source=source,
+        places=places,
+        rows=tuple(out),
+        blockers=tuple(stage_blockers(tournament, source)),
+    )
+
+
+def published(tournament: Tournament, into: str) -> list[Advancement]:
+    """The published advance list into `into` (swapped-out rows included), by place."""
+    return list(
+        Advancement.objects.filter(tournament=tournament, stage=into)
+        .select_related("registration", "replaces__registration")
+        .order_by("place", "id")
+    )
+
+
+def _locked(tournament: Tournament) -> Tournament:
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def _registrations(tournament: Tournament, names: list[str]) -> dict[str, Registration]:
+    rows = Registration.objects.filter(
+        tournament=tournament, nickname__in=names, status=Status.APPROVED
+    )
+    return {r.nickname: r for r in rows}
+
+
+@transaction.atomic
+def advance_publish(*, tournament: Tournament, into: str, by: User) -> list[Advancement]:
+    """Publish the advance list into `into`: the advancing players are recorded (the
+    only participants the stage's seating draws) and the list is on the record.
+    Refused while a game of the stage before is unconfirmed or under protest (named),
+    and when the list is already published (a second organiser is told)."""
+    ensure_can(by, tournament, "advance_players")
+    tournament = _locked(tournament)
+    if Advancement.objects.filter(tournament=tournament, stage=into).exists():
+        raise ValidationError(
+            _("The advance list of the %(stage)s is already published.")
+            % {"stage": stage_name(into)}
+        )
+    draft = advance_draft(tournament, into)
+    if draft.blockers:
+        raise ValidationError(blocker_messages(draft))
+    if not draft.rows:
+        raise ValidationError(
+            _("Nobody has played the %(stage)s yet.") % {"stage": stage_name(draft.source)}
+        )
+    names = draft.advancing
+    registrations = _registrations(tournament, names)
+    rows = [
+        Advancement.objects.create(
+            tournament=tournament,
+            stage=into,
+            registration=registrations[name],
+            place=place,
+            by=by,
+        )
+        for place, name in enumerate(names, start=1)
+        if name in registrations
+    ]
+    tournament.log_action(
+        "stages.advance.published",
+        by=by,
+        target=stage_name(into),
+        after={"stage": into, "advanced": names},
+    )
+    tournament.standings_changed()
+    return rows
+
+
+def blocker_messages(draft: AdvanceDraft) -> list[str]:
+    """Why the list cannot be published yet, one line per game."""
+    head = _("Every game of the %(stage)s must be confirmed first.") % {
+        "stage": stage_name(draft.source)
+    }
+    return [head] + [f"{b.label}: {b.reason}" for b in draft.blockers]
+
+
+@transaction.atomic
+def advance_swap(*, tournament: Tournament, into: str, player: str, by: User) -> Advancement:
+    """Replace `player`, who advanced into `into`, by the next in line of the advance
+    list (the best candidate not advanced who still takes part). Audited; refused once
+    a game of the stage is confirmed, and when `player` is no longer advanced (a
+    second organiser who swapped him already is told)."""
+    ensure_can(by, tournament, "advance_players")
+    tournament = _locked(tournament)
+    out = (
+        Advancement.objects.filter(
+            tournament=tournament, stage=into, active=True, registration__nickname=player
+        )
+        .select_related("registration")
+        .first()
+    )
+    if out is None:
+        raise ValidationError(
+            _("%(player)s is not among the players advanced into the %(stage)s.")
+            % {"player": player, "stage": stage_name(into)}
+        )
+    if Game.objects.filter(tournament=tournament, stage=into, status=GameStatus.CONFIRMED).exists():
+        raise ValidationError(
+            _("A game of the %(stage)s is already confirmed: its players can no longer change.")
+            % {"stage": stage_name(into)}
+        )
+    listed = set(
+        Advancement.objects.filter(tournament=tournament, stage=into).values_list(
+            "registration__nickname", flat=True
+        )
+    )
+    draft = advance_draft(tournament, into)
+    waiting = [
+        r.player
+        for r in draft.rows
+        if r.player not in listed and set(r.remarks) <= {"below", "chain", "lot"}
+    ]
+    registrations = _registrations(tournament, waiting)
+    following = next((name for name in waiting if name in registrations), None)
+    if following is None:
+        raise ValidationError(_("Nobody is left in line to take his place."))
+    out.active = False
+    out.save(update_fields=["active"])
+    place = max(a.place for a in Advancement.objects.filter(tournament=tournament, stage=into))
+    row = Advancement.objects.create(
+        tournament=tournament,
+        stage=into,
+        registration=registrations[following],
+        place=place + 1,
+        replaces=out,
+        by=by,
+    )
+    tournament.log_action(
+        "stages.advance.swapped",
+        by=by,
+        target=stage_name(into),
+        before={"out": player},
+        after={"in": following, "stage": into},
+    )
+    tournament.standings_changed()
+    return row

@@ -1,0 +1,156 @@
+"""Advancing into the final: the draft advance list from the standings, blocked by a
+game not confirmed or under protest (named), published (audited, the only players
+the final's seating draws), a finalist swapped for the next in line (audited)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.urls import reverse
+
+from mafiatab.audit.models import AuditEntry
+from mafiatab.games.services import TablePlan, protocol_confirm, protocol_save, round_create
+from mafiatab.registrations.models import Advancement, Status
+from mafiatab.registrations.services import registration_add
+from mafiatab.seating.services import SeatingInputs, seating_generate
+from mafiatab.standings.advancing import advance_draft, advance_publish, advance_swap
+from mafiatab.standings.services import tournament_standings
+from mafiatab.tournaments.services import tournament_stages_update
+
+from .test_games_fixtures import complete_data
+
+pytestmark = pytest.mark.django_db
+
+PLAYERS = [f"P{n:02d}" for n in range(1, 21)]
+PLAN = [
+    {"stage": "qualifying", "games": 1},
+    {"stage": "final", "players": 10, "games": 2},
+]
+
+
+@pytest.fixture
+def qualified(tournament: Any, staff: dict[str, Any]) -> dict[str, Any]:
+    """20 participants, a plan (1 qualifying game, a final of 10), the qualifying
+    round at two tables; table 1 confirmed, table 2 only submitted."""
+    organiser, chief = staff["organiser"], staff["chief"]
+    tournament.registrations.update(status=Status.WITHDRAWN)
+    for name in PLAYERS:
+        registration_add(tournament=tournament, nickname=name, by=organiser)
+    tournament = tournament_stages_update(tournament=tournament, stages=PLAN, by=organiser)
+    first = round_create(
+        tournament=tournament,
+        stage="qualifying",
+        number=1,
+        tables=[
+            TablePlan(number=1, judge=None, players=tuple(PLAYERS[:10])),
+            TablePlan(number=2, judge=None, players=tuple(PLAYERS[10:])),
+        ],
+        by=chief,
+    )
+    games = [t.game for t in first.tables.order_by("number")]
+    for game in games:
+        protocol_save(game=game, data=complete_data(game), by=chief, base_version=1, submit=True)
+    protocol_confirm(game=games[0], by=chief)
+    return staff | {"tournament": tournament, "games": games}
+
+
+def _confirm_all(qualified: dict[str, Any]) -> None:
+    protocol_confirm(game=qualified["games"][1], by=qualified["chief"])
+
+
+def test_a_game_not_confirmed_blocks_the_list_and_is_named(qualified):
+    tournament = qualified["tournament"]
+    draft = advance_draft(tournament, "final")
+    assert [b.label for b in draft.blockers] == [qualified["games"][1].label]
+    with pytest.raises(ValidationError) as refused:
+        advance_publish(tournament=tournament, into="final", by=qualified["organiser"])
+    assert qualified["games"][1].label in " ".join(refused.value.messages)
+    assert not Advancement.objects.exists()
+
+
+def test_the_first_ten_of_the_standings_advance_a_withdrawn_player_skipped(qualified):
+    tournament = qualified["tournament"]
+    _confirm_all(qualified)
+    order = [s.player for s in tournament_standings(tournament).rows]
+    tournament.registrations.filter(nickname=order[0]).update(status=Status.WITHDRAWN)
+    draft = advance_draft(tournament, "final")
+    assert not draft.blockers
+    assert [r.player for r in draft.rows] == order
+    assert draft.advancing == order[1:11]
+    assert draft.rows[0].remarks == ("withdrawn",)
+    assert "withdrawn" in draft.rows[0].remark_text()
+
+
+def test_publishing_records_the_finalists_and_the_final_seating_draws_only_them(qualified):
+    tournament, organiser = qualified["tournament"], qualified["organiser"]
+    _confirm_all(qualified)
+    with pytest.raises(ValidationError):
+        seating_generate(
+            tournament=tournament, inputs=SeatingInputs(stage="final", games=2), by=organiser
+        )
+    draft = advance_draft(tournament, "final")
+    rows = advance_publish(tournament=tournament, into="final", by=organiser)
+    assert [r.registration.nickname for r in rows] == draft.advancing
+    entry = AuditEntry.objects.get(tournament=tournament, action="stages.advance.published")
+    assert entry.after == {"stage": "final", "advanced": draft.advancing}
+    with pytest.raises(ValidationError, match="already published"):
+        advance_publish(tournament=tournament, into="final", by=organiser)
+    seating = seating_generate(
+        tournament=tournament,
+        inputs=SeatingInputs(stage="final", games=2, tables=1),
+        by=organiser,
+    )
+    assert sorted(seating.players) == sorted(draft.advancing)
+
+
+def test_a_finalist_who_withdraws_is_swapped_for_the_next_in_line(qualified):
+    tournament, organiser = qualified["tournament"], qualified["organiser"]
+    _confirm_all(qualified)
+    draft = advance_draft(tournament, "final")
+    advance_publish(tournament=tournament, into="final", by=organiser)
+    out = draft.advancing[3]
+    following = next(r.player for r in draft.rows if not r.advances)
+    row = advance_swap(tournament=tournament, into="final", player=out, by=organiser)
+    assert row.registration.nickname == following and row.replaces.registration.nickname == out
+    active = Advancement.objects.filter(tournament=tournament, active=True)
+    assert sorted(a.registration.nickname for a in active) == sorted(
+        [p for p in draft.advancing if p != out] + [following]
+    )
+    entry = AuditEntry.objects.get(tournament=tournament, action="stages.advance.swapped")
+    assert entry.before == {"out": out} and entry.after == {"in": following, "stage": "final"}
+    with pytest.raises(ValidationError, match="not among"):
+        advance_swap(tournament=tournament, into="final", player=out, by=organiser)
+
+
+def test_the_advance_page_is_the_organisers_and_publishes(client, qualified):
+    tournament = qualified["tournament"]
+    url = reverse("standings:advance", args=[tournament.slug, "final"])
+    client.force_login(qualified["chief"])
+    assert client.get(url).status_code == 403
+    client.force_login(qualified["organiser"])
+    page = client.get(url).content.decode()
+    assert qualified["games"][1].label in page and 'data-testid="advance-publish"' not in page
+    _confirm_all(qualified)
+    page = client.get(url).content.decode()
+    assert 'data-testid="advance-publish"' in page
+    assert client.post(url, {"action": "publish"}).status_code == 302
+    assert Advancement.objects.filter(tournament=tournament).count() == 10
+    assert (
+        client.get(reverse("standings:advance", args=[tournament.slug, "semifinal"])).status_code
+        == 404
+    )
+    standings = client.get(reverse("standings:table", args=[tournament.slug])).content.decode()
+    assert url in standings
+
+
+def test_only_the_organiser_publishes_or_swaps(qualified):
+    tournament = qualified["tournament"]
+    _confirm_all(qualified)
+    for who in ("chief", "judge", "player", "outsider"):
+        with pytest.raises(PermissionDenied):
+            advance_publish(tournament=tournament, into="final", by=qualified[who])
+        with pytest.raises(PermissionDenied):
+            advance_swap(tournament=tournament, into="final", player="P01", by=qualified[who])
+    assert not Advancement.objects.exists()
