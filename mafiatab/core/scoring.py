@@ -390,6 +390,8 @@ def context_of(tournament: Tournament, counted: Tally) -> ScoringContext:
         n = min(counted.red_wins, counted.black_wins)
         k = regulation.coefficient_k(counted.games, n)
     before_final = tournament.games_before_final
+    if before_final is None and tournament.stages is not None:
+        before_final = tournament.stages.games_before_final()
     if before_final is None:
         before_final = max((p.games_before_final for p in counted.players.values()), default=0)
     return ScoringContext(

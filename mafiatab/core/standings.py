@@ -15,16 +15,18 @@ from typing import Any
 
 from mafiatab.core.protocol import Tournament
 from mafiatab.core.regulations import get_regulation
-from mafiatab.core.roles import Team
+from mafiatab.core.roles import Stage, Team
 from mafiatab.core.scoring import (
     COMPENSATION,
     MAIN_CLAUSES,
     PlayerTally,
     ScoringContext,
     context_of,
+    game_awards,
     scaled_half_up,
     tally,
 )
+from mafiatab.core.stages import PointsMode, StagePlan
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +57,18 @@ class Standing:
     """Games played that were not replayed."""
     decided_by_lot: bool
     """True when the lot (8.8.5) set this player's order against a tied neighbour."""
+    stage: Stage | None = None
+    """With a stage plan: the furthest stage he was seated in (None without a plan)."""
+    by_stage: tuple[tuple[Stage, Fraction], ...] = ()
+    """With a stage plan: his game points in each stage he was seated in, in plan order
+    (tournament-level penalties belong to no stage)."""
+
+    def points_in(self, stage: Stage) -> Fraction:
+        """His game points in `stage` (0 where he played none of its games)."""
+        for played, points in self.by_stage:
+            if played is stage:
+                return points
+        return Fraction(0)
 
     def sort_key(self) -> tuple[Fraction, Fraction, int, int, int]:
         """The 8.8 chain, higher first: total, extra, wins, don/sheriff wins, deaths."""
@@ -85,6 +99,12 @@ class Standings:
     """The tied groups that the lot ordered, each in its drawn order."""
     lot_seed: int = 0
     """The seed the lot was drawn with."""
+    plan: StagePlan | None = None
+    """The stage plan the rows are grouped by (None: one group, the 8.8 chain alone)."""
+
+    def group(self, stage: Stage) -> tuple[Standing, ...]:
+        """The rows whose furthest stage is `stage`, in their order."""
+        return tuple(r for r in self.rows if r.stage is stage)
 
     def row(self, player: str) -> Standing:
         """The line of `player`; KeyError if he played no game."""
@@ -94,8 +114,11 @@ class Standings:
         raise KeyError(player)
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON document of `mafiatab standings FILE --json` (numbers to 2 decimals)."""
-        return {
+        """The JSON document of `mafiatab standings FILE --json` (numbers to 2 decimals).
+
+        With a stage plan the document also has `stages` (the plan) and each row its
+        `stage` and `by_stage`."""
+        data: dict[str, Any] = {
             "tournament": self.tournament,
             "coefficient_k": _number(self.coefficient_k),
             "heavy_side": self.heavy_side.value if self.heavy_side else None,
@@ -118,6 +141,12 @@ class Standings:
                 for r in self.rows
             ],
         }
+        if self.plan is not None:
+            data["stages"] = self.plan.to_json()
+            for row, standing in zip(data["standings"], self.rows, strict=True):
+                row["stage"] = standing.stage.value if standing.stage else None
+                row["by_stage"] = {st.value: _number(pts) for st, pts in standing.by_stage}
+        return data
 
 
 def _number(value: Fraction) -> float:
@@ -183,7 +212,12 @@ def compute_standings(tournament: Tournament) -> Standings:
                 decided_by_lot=False,
             )
         )
-    rows, lot = _rank(unranked, tournament.lot_seed)
+    plan = tournament.stages
+    if plan is None:
+        rows, lot = _rank(unranked, tournament.lot_seed)
+    else:
+        staged = _with_stages(unranked, _stage_points(tournament, context), plan)
+        rows, lot = _rank_by_stages(staged, plan, tournament.lot_seed)
     return Standings(
         tournament=tournament.name,
         coefficient_k=context.coefficient_k,
@@ -192,7 +226,91 @@ def compute_standings(tournament: Tournament) -> Standings:
         rows=rows,
         lot=lot,
         lot_seed=tournament.lot_seed,
+        plan=plan,
     )
+
+
+def _stage_points(
+    tournament: Tournament, context: ScoringContext
+) -> dict[str, dict[Stage, Fraction]]:
+    """Every player's game points per stage he was seated in (a replayed game seats him)."""
+    result: dict[str, dict[Stage, Fraction]] = {}
+    zero = Fraction(0)
+    for protocol in tournament.games:
+        stage = protocol.stage
+        players = protocol.players
+        for nick in players:
+            result.setdefault(nick, {}).setdefault(stage, zero)
+        for seats, clause, amount, _ in game_awards(protocol, context.regulation):
+            for seat in seats:
+                nick = players[seat - 1]
+                result[nick][stage] += context.amount(nick, clause, amount)
+    return result
+
+
+def _with_stages(
+    unranked: list[Standing], points: dict[str, dict[Stage, Fraction]], plan: StagePlan
+) -> list[Standing]:
+    result = []
+    for standing in unranked:
+        played = points.get(standing.player, {})
+        ordered = sorted(played.items(), key=lambda item: plan.depth(item[0]))
+        furthest = ordered[-1][0] if ordered else None
+        result.append(replace(standing, stage=furthest, by_stage=tuple(ordered)))
+    return result
+
+
+def _rank_by_stages(
+    unranked: list[Standing], plan: StagePlan, seed: int
+) -> tuple[tuple[Standing, ...], tuple[tuple[str, ...], ...]]:
+    """The players of the furthest stage first, then those of each stage before who did
+    not advance; each group in the order its stage's `points` says (carry: the 8.8
+    chain; reset: the stage's points, then the total before it, then the 8.8 chain)."""
+    rows: list[Standing] = []
+    lot: list[tuple[str, ...]] = []
+    depths = sorted({plan.depth(s.stage) if s.stage else -1 for s in unranked}, reverse=True)
+    for depth in depths:
+        members = [s for s in unranked if (plan.depth(s.stage) if s.stage else -1) == depth]
+        spec = plan.stages[depth] if depth >= 0 else None
+        reset = spec is not None and depth > 0 and spec.points is PointsMode.RESET
+        keyed = []
+        for s in members:
+            key: tuple[Fraction | int, ...] = _chain(s)
+            if reset and spec is not None:
+                here = s.points_in(spec.stage)
+                key = (-here, -(s.total - here), *key)
+            keyed.append((key, s))
+        group_rows, group_lot = _ranked(keyed, seed, len(rows))
+        rows.extend(group_rows)
+        lot.extend(group_lot)
+    return tuple(rows), tuple(lot)
+
+
+def _chain(s: Standing) -> tuple[Fraction | int, ...]:
+    """The 8.8 chain as an ascending key (best first)."""
+    return (-s.total, -s.extra, -s.wins, -s.wins_as_don_or_sheriff, -s.first_night_deaths)
+
+
+def _ranked(
+    keyed: list[tuple[tuple[Fraction | int, ...], Standing]], seed: int, offset: int
+) -> tuple[list[Standing], list[tuple[str, ...]]]:
+    """Rows ranked from `offset` + 1 by their keys, ties drawn by the lot."""
+    ordered = sorted(keyed, key=lambda item: (item[0], lot_order(seed, item[1].player)))
+    rows: list[Standing] = []
+    lot: list[tuple[str, ...]] = []
+    start = 0
+    while start < len(ordered):
+        end = start + 1
+        while end < len(ordered) and ordered[end][0] == ordered[start][0]:
+            end += 1
+        group = [s for _, s in ordered[start:end]]
+        tied = len(group) > 1
+        if tied:
+            lot.append(tuple(s.player for s in group))
+        for index, standing in enumerate(group):
+            rows.append(_with_rank(standing, offset + start + index + 1, tied))
+        start = end
+    return rows, lot
 
 
 def _rank(

@@ -134,6 +134,8 @@ def tournament_to_dict(tournament: Tournament) -> dict[str, Any]:
         data["participants"] = tournament.participants
     if tournament.games_before_final is not None:
         data["games_before_final"] = tournament.games_before_final
+    if tournament.stages is not None:
+        data["stages"] = tournament.stages.to_json()
     data["lot_seed"] = tournament.lot_seed
     data["penalties"] = [
         {"player": p.player, "points": _number(p.points), "reason": p.reason}

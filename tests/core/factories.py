@@ -108,6 +108,7 @@ def tournament(
     games_before_final: int | None = None,
     lot_seed: int | None = None,
     penalties: Iterable[dict[str, Any]] = (),
+    stages: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """A whole tournament file."""
     data: dict[str, Any] = {"format": "mafiatab-tournament/1", "name": name, "ruleset": ruleset}
@@ -119,6 +120,8 @@ def tournament(
         data["lot_seed"] = lot_seed
     if penalties := list(penalties):
         data["penalties"] = penalties
+    if stages is not None:
+        data["stages"] = stages
     data["games"] = list(games)
     return data
 

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import json
+from fractions import Fraction as F
+
 import pytest
 
 from mafiatab.core.problems import TournamentFileError
 from mafiatab.core.roles import Stage
 from mafiatab.core.stages import PointsMode, StagePlan, StageSpec
+from mafiatab.core.standings import compute_standings
+from mafiatab.core.tournament_file import dumps_tournament, parse_tournament, tournament_to_dict
+
+from .factories import extra, game, tournament
 
 FULL = [
     {"stage": "qualifying", "games": 10},
@@ -109,3 +116,126 @@ def test_wrong_types_are_named_each():
     assert _codes({"stage": "qualifying"}) == [("stages", "type.list")]
     assert _codes([]) == [("stages", "stages.empty")]
     assert _codes([{}] * 4) == [("stages", "stages.too_many")]
+
+
+# The plan in the tournament file
+
+PLAN = [{"stage": "qualifying", "games": 10}, {"stage": "final", "players": 10, "games": 10}]
+
+
+def test_a_file_with_a_plan_is_read_and_written_back():
+    data = tournament(game("Q1"), game("F1", stage="final"), participants=100, stages=PLAN)
+    read = parse_tournament(data)
+    assert read.stages == StagePlan.parse(PLAN)
+    written = tournament_to_dict(read)
+    assert written["stages"] == [PLAN[0], {**PLAN[1], "points": "carry", "hide_extras": False}]
+    assert parse_tournament(json.loads(dumps_tournament(read))) == read
+
+
+def test_a_file_without_a_plan_writes_none():
+    read = parse_tournament(tournament(game("Q1")))
+    assert read.stages is None
+    assert "stages" not in tournament_to_dict(read)
+
+
+def test_the_plan_sets_b_of_8_6_unless_the_file_does():
+    # Anna is killed first in a black win: i = 1; B = round(0.4 * 10) = 4 from the plan.
+    games = [game("Q1", winner="black", first_killed=1), game("F1", stage="final")]
+    planned = compute_standings(parse_tournament(tournament(*games, participants=100, stages=PLAN)))
+    assert planned.compensation_b == 4
+    assert planned.row("Anna").compensation == F(1, 10)
+    set_in_file = tournament(*games, participants=100, stages=PLAN, games_before_final=2)
+    assert compute_standings(parse_tournament(set_in_file)).compensation_b == 1
+    assert (
+        compute_standings(parse_tournament(tournament(*games, participants=100))).compensation_b
+        == 0
+    )
+
+
+def test_a_refused_plan_refuses_the_file_with_every_problem():
+    bad = [{"stage": "qualifying", "games": 0}, {"stage": "final", "players": 15, "games": 1}]
+    with pytest.raises(TournamentFileError) as info:
+        parse_tournament(tournament(game("Q1", best_move=[1]), stages=bad))
+    found = [(p.game, p.field, p.code) for p in info.value.problems]
+    assert (None, "stages[1].games", "number.below_one") in found
+    assert (None, "stages[2].players", "stages.players_tables") in found
+    assert ("Q1", "best_move", "best_move.without_first_killed") in found
+
+
+def test_a_plan_of_the_wrong_type_is_refused_in_a_file_of_wrong_types():
+    with pytest.raises(TournamentFileError) as info:
+        parse_tournament(tournament(game("Q1", winner="nobody"), stages="final"))
+    fields = [p.field for p in info.value.problems]
+    assert "stages" in fields and "winner" in fields
+
+
+def test_a_game_whose_stage_is_not_in_the_plan_is_refused_naming_the_game():
+    with pytest.raises(TournamentFileError) as info:
+        parse_tournament(tournament(game("Q1"), game("S1", stage="semifinal"), stages=PLAN))
+    (found,) = info.value.problems
+    assert (found.game, found.code) == ("S1", "stages.game_not_in_plan")
+    assert str(found) == (
+        "game S1, field stage: the stage semifinal of this game is not in the stage plan"
+    )
+
+
+# Standings with a plan
+
+TWENTY = tuple(f"P{n:02}" for n in range(1, 21))
+
+
+def _table(first: int) -> tuple[str, ...]:
+    return TWENTY[first : first + 10]
+
+
+def _final_tournament(points: str = "carry") -> dict:
+    # Q1: P01-P10 red win, Q2: P11-P20 red win (P18-P20, black and don, lose). The
+    # final: P01-P07 and P18-P20, a black win: P18-P20 win it; P01 gets 0.4 extra.
+    finalists = (*TWENTY[:7], *TWENTY[17:])
+    return tournament(
+        game("Q1", players=_table(0), winner="red"),
+        game("Q2", players=_table(10), winner="red"),
+        game("F1", stage="final", players=finalists, winner="black", judge_extra=[extra(1, 0.4)]),
+        participants=100,
+        stages=[
+            {"stage": "qualifying", "games": 1},
+            {"stage": "final", "players": 10, "games": 1, "points": points},
+        ],
+    )
+
+
+def test_the_finalists_rank_first_by_their_total_when_points_carry():
+    standings = compute_standings(parse_tournament(_final_tournament()))
+    order = [r.player for r in standings.rows]
+    assert set(order[:10]) == {*TWENTY[:7], *TWENTY[17:]}
+    assert [r.stage for r in standings.rows] == [Stage.FINAL] * 10 + [Stage.QUALIFYING] * 10
+    assert order[0] == "P01"  # 1 + 0.4; every other finalist has 1
+    # P08 and P09 won their qualifying game (1 point) but did not play the final: below
+    # P18 who has 1 point too.
+    assert standings.row("P08").rank > standings.row("P18").rank
+    p01 = standings.row("P01")
+    assert p01.by_stage == ((Stage.QUALIFYING, F(1)), (Stage.FINAL, F(2, 5)))
+    assert p01.points_in(Stage.FINAL) == F(2, 5)
+    assert p01.rank == 1
+    row = standings.to_json()["standings"][0]
+    assert row["stage"] == "final"
+    assert row["by_stage"] == {"qualifying": 1.0, "final": 0.4}
+
+
+def test_the_finalists_rank_by_the_final_alone_when_points_reset():
+    standings = compute_standings(parse_tournament(_final_tournament("reset")))
+    order = [r.player for r in standings.rows]
+    # P18-P20 won the final (1 each, their total 1 too); P01 has 0.4 there (total 1.4)
+    assert set(order[:3]) == {"P18", "P19", "P20"}
+    assert order[3] == "P01"
+
+
+def test_without_a_plan_the_order_is_the_8_8_chain_alone():
+    data = _final_tournament()
+    del data["stages"]
+    standings = compute_standings(parse_tournament(data))
+    assert all(r.stage is None and r.by_stage == () for r in standings.rows)
+    assert "stages" not in standings.to_json()
+    assert "stage" not in standings.to_json()["standings"][0]
+    totals = [r.total for r in standings.rows]
+    assert totals == sorted(totals, reverse=True)

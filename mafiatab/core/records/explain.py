@@ -244,6 +244,7 @@ def _read_explained(data: object, error: str) -> Tournament:
         participants=_int_or_none(data.get("participants")),
         games_before_final=_int_or_none(data.get("games_before_final")),
         lot_seed=_int_or_none(data.get("lot_seed")),
+        stages=data.get("stages"),
     )
     return reader.finish(record, games, reader.tournament_penalties(penalties))
 

@@ -38,6 +38,7 @@ from mafiatab.core.records.schema import (
 )
 from mafiatab.core.regulations import REGULATIONS, Regulation
 from mafiatab.core.roles import Role
+from mafiatab.core.stages import StagePlan, plan_problems
 from mafiatab.core.validation import Checker, validate_protocol, validate_tournament_settings
 
 #: A `Protocol` from all its fields in this order, without the keyword handling of
@@ -206,6 +207,16 @@ class _Reader:
             self.checker = Checker(regulation)
         return True
 
+    def plan(self, raw: object) -> StagePlan | None:
+        """The stage plan of the file's `stages` (None when absent or refused)."""
+        if raw is None:
+            return None
+        problems = plan_problems(raw)
+        if problems:
+            self.problems.extend(problems)
+            return None
+        return StagePlan.parse(raw)
+
     def finish(
         self, record: _File, games: list[Protocol], penalties: tuple[TournamentPenalty, ...]
     ) -> Tournament:
@@ -220,6 +231,7 @@ class _Reader:
                 games_before_final=record.games_before_final,
                 lot_seed=record.lot_seed or 0,
                 penalties=penalties,
+                stages=self.plan(record.stages),
             ),
             self.checker,
         )
@@ -295,4 +307,5 @@ def _with_canonical_nicknames(tournament: Tournament, checker: Checker | None) -
         games_before_final=tournament.games_before_final,
         lot_seed=tournament.lot_seed,
         penalties=penalties,
+        stages=tournament.stages,
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 import msgspec
 
@@ -96,6 +96,7 @@ class _File(msgspec.Struct, gc=False):
     games_before_final: int | None = None
     lot_seed: int | None = None
     penalties: list[_TournamentPenalty] | None = None
+    stages: Any = None
 
 
 _FILE_DECODER = msgspec.json.Decoder(_File)
