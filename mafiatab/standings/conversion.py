@@ -15,6 +15,7 @@ from typing import Any
 from mafiatab.core.protocol import Tournament as CoreTournament
 from mafiatab.core.roles import Stage, Team
 from mafiatab.core.scoring import ScoreLine, explain_all
+from mafiatab.core.stages import StagePlan
 from mafiatab.core.standings import Standing, Standings
 from mafiatab.tournaments.conversion import core_tournament
 from mafiatab.tournaments.models import Tournament
@@ -131,6 +132,7 @@ def standings_to_data(standings: Standings) -> dict[str, Any]:
         "compensation_b": standings.compensation_b,
         "lot": [list(group) for group in standings.lot],
         "lot_seed": standings.lot_seed,
+        "stages": standings.plan.to_json() if standings.plan is not None else None,
         "rows": [
             [
                 r.rank,
@@ -145,14 +147,28 @@ def standings_to_data(standings: Standings) -> dict[str, Any]:
                 r.first_night_deaths,
                 r.games,
                 r.decided_by_lot,
+                r.stage.value if r.stage is not None else None,
+                [[stage.value, str(points)] for stage, points in r.by_stage],
             ]
             for r in standings.rows
         ],
     }
 
 
+def _staged(row: list[Any]) -> dict[str, Any]:
+    """A row's stage and points per stage (a row stored before stages had neither)."""
+    if len(row) <= len(STANDING_FIELDS):
+        return {}
+    stage, by_stage = row[len(STANDING_FIELDS)], row[len(STANDING_FIELDS) + 1]
+    return {
+        "stage": Stage(stage) if stage else None,
+        "by_stage": tuple((Stage(st), _fraction(points)) for st, points in by_stage),
+    }
+
+
 def standings_from_data(data: dict[str, Any]) -> Standings:
     """The inverse of `standings_to_data`."""
+    stages = data.get("stages")
     return Standings(
         tournament=data["tournament"],
         coefficient_k=_fraction(data["coefficient_k"]),
@@ -172,7 +188,9 @@ def standings_from_data(data: dict[str, Any]) -> Standings:
                 first_night_deaths=deaths,
                 games=games,
                 decided_by_lot=by_lot,
+                **_staged(row),
             )
+            for row in data["rows"]
             for (
                 rank,
                 player,
@@ -186,10 +204,11 @@ def standings_from_data(data: dict[str, Any]) -> Standings:
                 deaths,
                 games,
                 by_lot,
-            ) in data["rows"]
+            ) in [row[: len(STANDING_FIELDS)]]
         ),
         lot=tuple(tuple(group) for group in data["lot"]),
         lot_seed=data["lot_seed"],
+        plan=StagePlan.parse(stages) if stages is not None else None,
     )
 
 

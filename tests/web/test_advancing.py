@@ -11,10 +11,11 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
 from mafiatab.audit.models import AuditEntry
+from mafiatab.games.models import Game
 from mafiatab.games.services import TablePlan, protocol_confirm, protocol_save, round_create
 from mafiatab.registrations.models import Advancement, Status
 from mafiatab.registrations.services import registration_add
-from mafiatab.seating.services import SeatingInputs, seating_generate
+from mafiatab.seating.services import SeatingInputs, seating_generate, seating_publish
 from mafiatab.standings.advancing import advance_draft, advance_publish, advance_swap
 from mafiatab.standings.services import tournament_standings
 from mafiatab.tournaments.services import tournament_stages_update
@@ -154,3 +155,33 @@ def test_only_the_organiser_publishes_or_swaps(qualified):
         with pytest.raises(PermissionDenied):
             advance_swap(tournament=tournament, into="final", player="P01", by=qualified[who])
     assert not Advancement.objects.exists()
+
+
+def test_the_standings_draw_the_cut_then_put_the_finalists_first(client, qualified):
+    tournament, organiser, chief = (
+        qualified["tournament"],
+        qualified["organiser"],
+        qualified["chief"],
+    )
+    _confirm_all(qualified)
+    url = reverse("standings:table", args=[tournament.slug])
+    page = client.get(url).content.decode()
+    assert page.count('data-testid="cut-line"') == 1
+    draft = advance_draft(tournament, "final")
+    advance_publish(tournament=tournament, into="final", by=organiser)
+    seating = seating_generate(
+        tournament=tournament, inputs=SeatingInputs(stage="final", games=2, tables=1), by=organiser
+    )
+    seating_publish(draft=seating, judges={1: None}, by=organiser)
+    game = Game.objects.get(tournament=tournament, stage="final", round=1)
+    protocol_save(game=game, data=complete_data(game), by=chief, base_version=1, submit=True)
+    protocol_confirm(game=game, by=chief)
+    standings = tournament_standings(tournament)
+    assert sorted(r.player for r in standings.rows[:10]) == sorted(draft.advancing)
+    assert {r.stage.value for r in standings.rows[:10]} == {"final"}
+    page = client.get(url).content.decode()
+    assert 'data-testid="cut-line"' not in page
+    assert page.count('data-testid="stage-group"') == 2
+    assert page.index(standings.rows[0].player) < page.index(standings.rows[10].player)
+    projector = client.get(url + "?view=projector").content.decode()
+    assert projector.count('data-testid="stage-group"') == 2
