@@ -6,10 +6,11 @@ from typing import Literal
 
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
-from ninja import Query, Router, Schema
+from ninja import Field, Query, Router, Schema
 
 from mafiatab.api.auth import caller
 from mafiatab.api.errors import NOT_FOUND, Error, Forbidden, tournament_or_404
+from mafiatab.api.schemas import StageOut
 from mafiatab.standings.services import viewer_standings
 from mafiatab.tournaments.permissions import user_can
 
@@ -31,6 +32,12 @@ class StandingOut(Schema):
     first_night_deaths: int
     games: int
     decided_by_lot: bool
+    stage: Literal["qualifying", "semifinal", "final"] | None = Field(
+        None, description="With a stage plan: the furthest stage he was seated in."
+    )
+    by_stage: dict[str, float] | None = Field(
+        None, description="With a stage plan: his points in each stage he was seated in."
+    )
 
 
 class StandingsOut(Schema):
@@ -40,6 +47,9 @@ class StandingsOut(Schema):
     coefficient_k: float
     heavy_side: Literal["red", "black"] | None
     compensation_b: int
+    stages: list[StageOut] | None = Field(
+        None, description="The stage plan the rows are grouped by (absent: no plan)."
+    )
     standings: list[StandingOut]
 
 
@@ -53,6 +63,7 @@ PROVISIONAL = Query(
     response={200: StandingsOut, 401: Error, 403: Error, **NOT_FOUND},
     auth=None,
     summary="The standings",
+    exclude_unset=True,
 )
 def get_standings(request: HttpRequest, slug: str, provisional: bool = PROVISIONAL):
     """The standings computed by the scoring core: the same document as

@@ -11,7 +11,7 @@ from ninja import Field, Router, Schema
 from ninja.pagination import paginate
 
 from mafiatab.api.errors import INVALID, NOT_FOUND, tournament_or_404
-from mafiatab.api.schemas import Pages
+from mafiatab.api.schemas import Pages, StageOut
 from mafiatab.core.regulations import REGULATIONS
 from mafiatab.registrations.models import Status
 from mafiatab.tournaments.models import StaffRole, Tournament
@@ -66,20 +66,6 @@ class ScoringOut(Schema):
         False, description="Not set by the organiser and given by the stage plan."
     )
     lot_seed: int = Field(description="The seed of the lot of 8.8.5.")
-
-
-class StageOut(Schema):
-    """One stage of the plan, as the tournament file's `stages` holds it."""
-
-    stage: Literal["qualifying", "semifinal", "final"]
-    games: int = Field(description="Games each player of the stage plays.")
-    players: int | None = Field(None, description="How many advance into the stage.")
-    points: Literal["carry", "reset"] | None = Field(
-        None, description="The final: its players ranked by the total (carry) or by its points."
-    )
-    hide_extras: bool | None = Field(
-        None, description="The stage's judge extras are hidden until the tournament is closed."
-    )
 
 
 class TournamentDetailOut(TournamentOut):

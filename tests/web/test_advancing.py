@@ -185,3 +185,13 @@ def test_the_standings_draw_the_cut_then_put_the_finalists_first(client, qualifi
     assert page.index(standings.rows[0].player) < page.index(standings.rows[10].player)
     projector = client.get(url + "?view=projector").content.decode()
     assert projector.count('data-testid="stage-group"') == 2
+
+
+def test_the_api_standings_give_each_row_its_stage_and_points_per_stage(client, qualified):
+    tournament = qualified["tournament"]
+    _confirm_all(qualified)
+    body = client.get(f"/api/tournaments/{tournament.slug}/standings").json()
+    assert body["stages"] == tournament.stage_plan
+    row = body["standings"][0]
+    assert row["stage"] == "qualifying"
+    assert row["by_stage"] == {"qualifying": row["total"] - row["penalties"]}
