@@ -22,6 +22,7 @@ from typing import Any
 from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_lazy, gettext_noop, pgettext_lazy
 
+from mafiatab.core.advancing import REMARK_TEMPLATES, Mark, Remark
 from mafiatab.core.game import FOUL_REMOVAL_REASON
 from mafiatab.core.problems import PROBLEM_TEMPLATES, Problem
 from mafiatab.core.roles import Role
@@ -68,6 +69,32 @@ def problem_text(problem: Problem) -> str:
     if template is None:
         return problem.message
     return render_template(template, problem.params)
+
+
+def remark_text(remark: Remark | Mapping[str, Any]) -> str:
+    """A remark of an advance list (as made, or as stored: {"code", "params"}) in the
+    active language."""
+    if isinstance(remark, Remark):
+        code, params = remark.code, remark.params
+    else:
+        code, params = str(remark.get("code")), remark.get("params") or {}
+    template = REMARK_TEMPLATES.get(code)
+    return render_template(template, params) if template else code
+
+
+#: The qualification marks of the outlook, as the reader reads them.
+MARK_TEXTS: dict[Mark, str] = {
+    Mark.THROUGH: gettext_noop("through"),
+    Mark.OUT: gettext_noop("out of reach"),
+}
+
+
+def mark_text(mark: Mark | str | None) -> str:
+    """An outlook's mark in the active language ("" for none)."""
+    if mark is None:
+        return ""
+    found = MARK_TEXTS.get(Mark(mark) if isinstance(mark, str) else mark)
+    return gettext(found) if found else ""
 
 
 #: The core's sentences that name a key of the tournament file, as the protocol form says

@@ -32,6 +32,12 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print the schedule file as JSON")
     parser.add_argument(
+        "--final",
+        action="store_true",
+        help="plan the final at one table (10 players): every seat and every 'right after' "
+        "spread evenly, a Williams square for 10 games",
+    )
+    parser.add_argument(
         "--names", metavar="FILE", help="a text file with one player nickname a line"
     )
     parser.set_defaults(func=run)
@@ -42,6 +48,11 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         players = _players(args)
+        if args.final:
+            from mafiatab.core.seating import plan_final
+
+            schedule = plan_final(players, args.games, seed=args.seed)
+            return _print(schedule, args.json)
         schedule = plan_seating(
             players,
             args.games,
@@ -52,7 +63,11 @@ def run(args: argparse.Namespace) -> int:
     except SeatingError as exc:
         print(f"mafiatab seating: {exc}", file=sys.stderr)
         return 2
-    if args.json:
+    return _print(schedule, args.json)
+
+
+def _print(schedule: Any, as_json: bool) -> int:
+    if as_json:
         sys.stdout.write(json.dumps(schedule.to_json(), ensure_ascii=False, indent=2) + "\n")
     else:
         sys.stdout.write(render_schedule(schedule))
@@ -133,6 +148,14 @@ def render_schedule(schedule: Any) -> str:
         f"Seat balance: {balance} (each seat {each} times a player)",
         f"Table rotation: {m.consecutive_same_table} times at the same table in consecutive "
         f"rounds; table visits differ by at most {m.table_spread} per player",
+        *(
+            [
+                f"Right after: each ordered pair {m.after.min} to {m.after.max} times "
+                f"(histogram {list(m.after.histogram)})"
+            ]
+            if m.after is not None
+            else []
+        ),
         f"Search: {m.iterations} iterations"
         + (" (stopped by the time limit)" if m.stopped_by_time_limit else ""),
     ]

@@ -51,7 +51,9 @@ def run(args: argparse.Namespace) -> int:
 
 def render_json(standings: Any) -> str:
     """The `--json` document, one standings row a line (readable, and encoded at C speed)."""
-    document = standings.to_json()
+    from mafiatab.core.advancing import standings_json
+
+    document = standings_json(standings)
     rows = document.pop("standings")
     head = json.dumps(document, ensure_ascii=False)[:-1]
     if not rows:
@@ -61,7 +63,9 @@ def render_json(standings: Any) -> str:
 
 
 def render_table(standings: Any) -> str:
-    """The standings as a readable text table."""
+    """The standings as a readable text table; with a stage plan, one group a stage
+    (the furthest first) and the cut line of the stage players advance from."""
+    from mafiatab.core.advancing import outlook
     from mafiatab.core.scoring import format_points
 
     heavy = standings.heavy_side.value if standings.heavy_side else "none"
@@ -71,9 +75,27 @@ def render_table(standings: Any) -> str:
         f"compensation B {standings.compensation_b}",
         "",
     ]
-    header = ("#", "player", "total", "main", "extra", "penalties", "wins", "don/sher", "1st night")
-    rows = [
-        (
+    header: tuple[str, ...] = (
+        "#",
+        "player",
+        "total",
+        "main",
+        "extra",
+        "penalties",
+        "wins",
+        "don/sher",
+        "1st night",
+    )
+    plan = standings.plan
+    view = outlook(standings)
+    stages = [spec.stage for spec in plan.stages] if plan is not None else []
+    if len(stages) > 1:
+        header = (*header, *(stage.value for stage in stages))
+    if view:
+        header = (*header, "to cut", "left", "mark")
+    rows = []
+    for r in standings.rows:
+        cells: tuple[str, ...] = (
             f"{r.rank}{'*' if r.decided_by_lot else ''}",
             r.player,
             format_points(r.total),
@@ -84,20 +106,72 @@ def render_table(standings: Any) -> str:
             str(r.wins_as_don_or_sheriff),
             str(r.first_night_deaths),
         )
-        for r in standings.rows
-    ]
+        if len(stages) > 1:
+            played = dict(r.by_stage)
+            cells = (
+                *cells,
+                *(format_points(played[st]) if st in played else "" for st in stages),
+            )
+        if view:
+            seen = view.get(r.player)
+            margin = "" if seen is None or seen.margin is None else _signed(seen.margin)
+            cells = (
+                *cells,
+                margin,
+                "" if seen is None else str(seen.games_left),
+                "" if seen is None or seen.mark is None else seen.mark.value,
+            )
+        rows.append(cells)
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
-    for row in [header, *rows]:
+
+    def line(row: tuple[str, ...]) -> str:
         cells = [
             cell.ljust(width) if i == 1 else cell.rjust(width)
             for i, (cell, width) in enumerate(zip(row, widths, strict=True))
         ]
-        lines.append("  ".join(cells).rstrip())
+        return "  ".join(cells).rstrip()
+
+    lines.append(line(header))
+    cut = _cut(standings)
+    group = None
+    for index, (standing, row) in enumerate(zip(standings.rows, rows, strict=True)):
+        if plan is not None and standing.stage is not group:
+            group = standing.stage
+            title = group.value if group is not None else "no stage"
+            lines.append(
+                f"-- {title} " + "-" * max(sum(widths) + 2 * len(widths) - 5 - len(title), 3)
+            )
+        lines.append(line(row))
+        if cut is not None and index + 1 == cut[0]:
+            lines.append(f"== cut: {cut[0]} advance to the {cut[1]} ==")
     if standings.lot:
         lines.append("")
         lines.append(f"* order decided by lot (8.8.5, seed {standings.lot_seed}):")
         lines.extend("  " + " > ".join(group) for group in standings.lot)
     return "\n".join(lines) + "\n"
+
+
+def _signed(value: Any) -> str:
+    from mafiatab.core.scoring import format_points
+
+    text = format_points(value)
+    return text if text.startswith("-") or value == 0 else f"+{text}"
+
+
+def _cut(standings: Any) -> tuple[int, str] | None:
+    """(rows above the cut, the stage they advance to) while the furthest stage is one
+    that players advance from and has more players than places."""
+    plan = standings.plan
+    if plan is None or not standings.rows or standings.rows[0].stage is None:
+        return None
+    top = standings.rows[0].stage
+    nxt = plan.next_stage(top)
+    spec = plan.spec(nxt) if nxt is not None else None
+    if spec is None or spec.players is None:
+        return None
+    if len(standings.group(top)) <= spec.players:
+        return None
+    return spec.players, nxt.value
 
 
 def _explain(tournament: Any, nick: str) -> int:

@@ -136,6 +136,11 @@ class Regulation:
             return self.compensation_cap
         return self.compensation_cap * first_night_kills / b
 
+    def game_bound(self) -> Fraction:
+        """The most one game still to play can bring one player (stages.md): a win, the
+        judge's cap for a winner and a best move of three blacks."""
+        return self.win_points + self.judge_winner_cap + self.best_move_three
+
     def applies_k(self, participants: int) -> bool:
         """True when 8.7 applies."""
         return participants <= self.k_threshold

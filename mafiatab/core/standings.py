@@ -62,6 +62,18 @@ class Standing:
     by_stage: tuple[tuple[Stage, Fraction], ...] = ()
     """With a stage plan: his game points in each stage he was seated in, in plan order
     (tournament-level penalties belong to no stage)."""
+    games_by_stage: tuple[tuple[Stage, int], ...] = ()
+    """With a stage plan: his games in each stage he was seated in (replayed ones not
+    counted), in plan order."""
+    compensated_games: int = 0
+    """Games that gave him 8.6 compensation (each can rise to the regulation's cap)."""
+
+    def games_in(self, stage: Stage) -> int:
+        """His counted games in `stage`."""
+        for played, games in self.games_by_stage:
+            if played is stage:
+                return games
+        return 0
 
     def points_in(self, stage: Stage) -> Fraction:
         """His game points in `stage` (0 where he played none of its games)."""
@@ -101,6 +113,10 @@ class Standings:
     """The seed the lot was drawn with."""
     plan: StagePlan | None = None
     """The stage plan the rows are grouped by (None: one group, the 8.8 chain alone)."""
+    ruleset: str = "fiim"
+    """The regulation's code (its caps bound the outlook)."""
+    applies_k: bool = False
+    """Whether 8.7's K applies (it can move points both ways: no outlook marks then)."""
 
     def group(self, stage: Stage) -> tuple[Standing, ...]:
         """The rows whose furthest stage is `stage`, in their order."""
@@ -160,6 +176,10 @@ def lot_order(seed: int, player: str) -> bytes:
     return hashlib.sha256(f"{seed}\x00{player}".encode()).digest()
 
 
+def _compensated(entry: PlayerTally) -> int:
+    return sum(count for (clause, _), count in entry.awards.items() if clause == COMPENSATION)
+
+
 def _points(player: str, entry: PlayerTally, context: ScoringContext) -> tuple[Fraction, ...]:
     """(main, extra, compensation) of one player, exactly, from his award counts.
 
@@ -210,13 +230,15 @@ def compute_standings(tournament: Tournament) -> Standings:
                 first_night_deaths=entry.first_night_deaths,
                 games=entry.games,
                 decided_by_lot=False,
+                compensated_games=_compensated(entry),
             )
         )
     plan = tournament.stages
     if plan is None:
         rows, lot = _rank(unranked, tournament.lot_seed)
     else:
-        staged = _with_stages(unranked, _stage_points(tournament, context), plan)
+        points, games = _stage_points(tournament, context)
+        staged = _with_stages(unranked, points, games, plan)
         rows, lot = _rank_by_stages(staged, plan, tournament.lot_seed)
     return Standings(
         tournament=tournament.name,
@@ -227,36 +249,53 @@ def compute_standings(tournament: Tournament) -> Standings:
         lot=lot,
         lot_seed=tournament.lot_seed,
         plan=plan,
+        ruleset=tournament.ruleset,
+        applies_k=regulation.applies_k(tournament.participant_count()),
     )
 
 
 def _stage_points(
     tournament: Tournament, context: ScoringContext
-) -> dict[str, dict[Stage, Fraction]]:
-    """Every player's game points per stage he was seated in (a replayed game seats him)."""
+) -> tuple[dict[str, dict[Stage, Fraction]], dict[str, dict[Stage, int]]]:
+    """Every player's game points and counted games per stage he was seated in (a
+    replayed game seats him)."""
     result: dict[str, dict[Stage, Fraction]] = {}
+    games: dict[str, dict[Stage, int]] = {}
     zero = Fraction(0)
     for protocol in tournament.games:
         stage = protocol.stage
         players = protocol.players
         for nick in players:
             result.setdefault(nick, {}).setdefault(stage, zero)
+            played = games.setdefault(nick, {})
+            played[stage] = played.get(stage, 0) + (0 if protocol.replayed else 1)
         for seats, clause, amount, _ in game_awards(protocol, context.regulation):
             for seat in seats:
                 nick = players[seat - 1]
                 result[nick][stage] += context.amount(nick, clause, amount)
-    return result
+    return result, games
 
 
 def _with_stages(
-    unranked: list[Standing], points: dict[str, dict[Stage, Fraction]], plan: StagePlan
+    unranked: list[Standing],
+    points: dict[str, dict[Stage, Fraction]],
+    games: dict[str, dict[Stage, int]],
+    plan: StagePlan,
 ) -> list[Standing]:
     result = []
     for standing in unranked:
         played = points.get(standing.player, {})
         ordered = sorted(played.items(), key=lambda item: plan.depth(item[0]))
         furthest = ordered[-1][0] if ordered else None
-        result.append(replace(standing, stage=furthest, by_stage=tuple(ordered)))
+        counted = games.get(standing.player, {})
+        result.append(
+            replace(
+                standing,
+                stage=furthest,
+                by_stage=tuple(ordered),
+                games_by_stage=tuple((stage, counted.get(stage, 0)) for stage, _ in ordered),
+            )
+        )
     return result
 
 

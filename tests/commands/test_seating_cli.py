@@ -109,3 +109,17 @@ def test_names_file_and_player_count_must_agree(
     code, _, err = run(capsys, "--players", "20", "--games", "2", "--names", str(path))
     assert code == 2
     assert "--players 20 but" in err and "lists 10 players" in err
+
+
+def test_the_final_is_planned_at_one_table_with_the_after_metrics(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(capsys, "--players", "10", "--games", "10", "--final", "--json")
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    assert all(len(r["tables"]) == 1 for r in data["rounds"])
+    assert data["metrics"]["after"] == {"max": 1, "min": 1, "histogram": [0, 90]}
+    code, out, _ = run(capsys, "--players", "10", "--games", "4", "--final", "--seed", "2")
+    assert code == 0 and "Right after: each ordered pair 0 to 1 times" in out
+    code, _, err = run(capsys, "--players", "12", "--games", "4", "--final")
+    assert code == 2 and "12 players" in err

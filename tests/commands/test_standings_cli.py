@@ -248,3 +248,25 @@ def test_an_output_that_cannot_be_written_is_one_line_not_a_traceback(
     assert main(["standings", str(GOLDEN / "8_4_judge_extra.json")]) == 1
     err = capsys.readouterr().err
     assert err == "mafiatab: cannot write the output: No space left on device\n"
+
+
+def test_a_planned_file_shows_its_stage_groups_and_the_cut_line(capsys):
+    code, out, _ = run(capsys, str(GOLDEN / "stages_semifinal.json"))
+    assert code == 0
+    lines = out.splitlines()
+    groups = [line.split()[1] for line in lines if line.startswith("-- ")]
+    assert groups == ["semifinal", "qualifying"]
+    cut = lines.index("== cut: 10 advance to the final ==")
+    assert lines[cut - 1].split()[1] == "S23"
+    header = next(line for line in lines if " player " in line)
+    assert header.split()[-7:] == ["qualifying", "semifinal", "final", "to", "cut", "left", "mark"]
+
+
+def test_a_planned_file_gives_stage_by_stage_and_outlook_in_json(capsys):
+    code, out, _ = run(capsys, str(GOLDEN / "stages_semifinal.json"), "--json")
+    assert code == 0
+    rows = {row["player"]: row for row in json.loads(out)["standings"]}
+    assert rows["S23"]["stage"] == "semifinal"
+    assert rows["S23"]["by_stage"] == {"qualifying": 0.1, "semifinal": 1.0}
+    assert rows["S23"]["outlook"] == {"places": 10, "margin": 0.1, "games_left": 1, "mark": None}
+    assert rows["S08"]["stage"] == "qualifying" and "outlook" not in rows["S08"]

@@ -8,10 +8,11 @@ import pytest
 from django.utils import translation
 from django.utils.translation import gettext
 
+from mafiatab.core.advancing import REMARK_TEMPLATES, Mark, Remark
 from mafiatab.core.problems import PROBLEM_TEMPLATES, Problem, problem
 from mafiatab.core.regulations import FIIM
 from mafiatab.core.tournament_file import TournamentFileError, protocol_from_dict
-from mafiatab.messages import problem_text
+from mafiatab.messages import mark_text, problem_text, remark_text
 
 
 @pytest.mark.parametrize("code", sorted(PROBLEM_TEMPLATES))
@@ -66,3 +67,21 @@ def test_a_sentence_made_by_the_shell_is_shown_as_it_is():
     made = Problem("Q1", None, "round", "write a number")
     with translation.override("ru"):
         assert problem_text(made) == "write a number"
+
+
+@pytest.mark.parametrize("code", sorted(REMARK_TEMPLATES))
+def test_every_advance_remark_has_a_russian_translation(code):
+    template = REMARK_TEMPLATES[code]
+    params = {name: "8.8.2" for name in re.findall(r"%\((\w+)\)s", template)}
+    with translation.override("ru"):
+        russian = remark_text(Remark(code, params))
+    assert russian != template % params if params else russian != template
+    with translation.override("en"):
+        assert remark_text({"code": code, "params": params}) == Remark(code, params).message
+
+
+def test_the_outlook_marks_read_in_russian():
+    with translation.override("ru"):
+        assert mark_text(Mark.THROUGH) == "проходит"
+        assert mark_text("out") == "не проходит"
+        assert mark_text(None) == ""

@@ -58,6 +58,7 @@ How a schedule is made:
    ceil(G/10) times, whatever the grouping (`seats`).
 """
 
+from mafiatab.core.seating.final import after_counts, after_metrics, plan_final, williams_square
 from mafiatab.core.seating.metrics import pair_counts, seat_counts
 from mafiatab.core.seating.model import (
     ERROR_TEMPLATES,
@@ -66,6 +67,7 @@ from mafiatab.core.seating.model import (
     MAX_GAMES,
     MAX_PLAYERS,
     TABLE_SIZE,
+    AfterMetrics,
     Metrics,
     Round,
     Schedule,
@@ -84,6 +86,7 @@ __all__ = [
     "MAX_GAMES",
     "MAX_PLAYERS",
     "TABLE_SIZE",
+    "AfterMetrics",
     "Metrics",
     "Round",
     "Schedule",
@@ -91,8 +94,12 @@ __all__ = [
     "SeatingFlag",
     "StandIn",
     "Table",
+    "after_counts",
+    "after_metrics",
     "default_iterations",
     "pair_counts",
+    "plan_final",
     "plan_seating",
     "seat_counts",
+    "williams_square",
 ]

@@ -212,6 +212,23 @@ class StandIn:
 
 
 @dataclass(frozen=True)
+class AfterMetrics:
+    """How often each ordered pair (A in the seat right after B's; seats 1..10, seat 1
+    not after seat 10) occurs over the games of one table (stages.md)."""
+
+    max: int
+    """The largest count over the ordered pairs of players."""
+    min: int
+    """The smallest count."""
+    histogram: tuple[int, ...]
+    """histogram[k] is the number of ordered pairs that occur exactly k times."""
+
+    def to_json(self) -> dict[str, Any]:
+        """As the schedule file's `metrics.after`."""
+        return {"max": self.max, "min": self.min, "histogram": list(self.histogram)}
+
+
+@dataclass(frozen=True)
 class Metrics:
     """How good a schedule is, in the order of importance of spec/seating.md."""
 
@@ -250,6 +267,8 @@ class Metrics:
     """Search steps actually made."""
     stopped_by_time_limit: bool
     """True if the time limit cut the search short (the result then depends on the machine)."""
+    after: AfterMetrics | None = None
+    """The final at one table: how evenly "who sits right after whom" is spread."""
 
     def to_json(self) -> dict[str, Any]:
         """The metrics as in the schedule file."""
@@ -271,7 +290,7 @@ class Metrics:
             "avoided_meetings": self.avoided_meetings,
             "iterations": self.iterations,
             "stopped_by_time_limit": self.stopped_by_time_limit,
-        }
+        } | ({"after": self.after.to_json()} if self.after is not None else {})
 
 
 @dataclass(frozen=True)
