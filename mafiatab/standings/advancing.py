@@ -7,15 +7,15 @@ half-made list."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
-from mafiatab.games.models import STAGE_CHOICES, Game, GameSeat, GameStatus, ProtestStatus
+from mafiatab.core.advancing import AdvanceEntry, AdvanceList, advance
+from mafiatab.core.roles import Stage
+from mafiatab.games.models import STAGE_CHOICES, Game, GameStatus, ProtestStatus
 from mafiatab.registrations.models import Advancement, Registration, Status
 from mafiatab.standings.services import tournament_standings
 from mafiatab.tournaments.models import Tournament
@@ -24,6 +24,10 @@ from mafiatab.tournaments.stages import plan_of
 
 if TYPE_CHECKING:
     from mafiatab.accounts.models import User
+
+
+#: The remarks of candidates who take no place (the next in line skips them).
+SKIPPED = ("advance.withdrawn", "advance.removed")
 
 
 def stage_name(stage: str) -> str:
@@ -63,56 +67,36 @@ def stage_blockers(tournament: Tournament, stage: str) -> list[Blocker]:
 
 # --- the advance list ------------------------------------------------------------------
 
-#: Why a candidate does not advance though his rank would take him (or how a tie at
-#: the cut was settled), as stored codes said in the reader's language.
-REMARKS = {
-    "withdrawn": gettext_lazy("withdrawn from the tournament"),
-    "removed": gettext_lazy("removed from the tournament by the chief judge"),
-    "chain": gettext_lazy("a tie on points at the cut, settled by the 8.8 chain"),
-    "lot": gettext_lazy(
-        "a tie at the cut that the 8.8 chain does not break: settled by the lot (8.8.5)"
-    ),
-    "below": gettext_lazy("below the cut"),
-}
-
-
-@dataclass(frozen=True)
-class AdvanceRow:
-    """One candidate of the advance list."""
-
-    place: int
-    """His rank among the candidates (the players of the stage before)."""
-    player: str
-    """His nickname."""
-    total: Fraction
-    """His total in the standings."""
-    advances: bool
-    """True when he advances."""
-    remarks: tuple[str, ...]
-    """Codes of `REMARKS`: why he does not advance, or how a tie at the cut went."""
-
-    def remark_text(self) -> str:
-        return "; ".join(str(REMARKS[code]) for code in self.remarks)
-
 
 @dataclass(frozen=True)
 class AdvanceDraft:
-    """The advance list of a stage, as it stands now."""
+    """The advance list of a stage as it stands now (the core's), with what blocks it."""
 
-    into: str
-    """The stage players advance into."""
-    source: str
-    """The stage they advance from."""
-    places: int
-    """How many advance (the plan's `players`)."""
-    rows: tuple[AdvanceRow, ...]
-    """Every candidate, in the order of the standings."""
+    list: AdvanceList
+    """The core's advance list: every candidate with his rank, total, whether he
+    advances and the remarks."""
     blockers: tuple[Blocker, ...]
     """Games of the stage before that keep the list from being published."""
 
     @property
+    def into(self) -> str:
+        return self.list.into.value
+
+    @property
+    def source(self) -> str:
+        return self.list.source.value
+
+    @property
+    def places(self) -> int:
+        return self.list.places
+
+    @property
+    def rows(self) -> tuple[AdvanceEntry, ...]:
+        return self.list.entries
+
+    @property
     def advancing(self) -> list[str]:
-        return [r.player for r in self.rows if r.advances]
+        return list(self.list.advanced)
 
 
 def next_stages(tournament: Tournament) -> list[tuple[str, str, int]]:
@@ -128,92 +112,28 @@ def next_stages(tournament: Tournament) -> list[tuple[str, str, int]]:
     return found
 
 
-def _stage_of_plan(tournament: Tournament, into: str) -> tuple[str, int]:
-    for source, stage, players in next_stages(tournament):
-        if stage == into:
-            return source, players
-    raise ValidationError(
-        _("The stage plan has no %(stage)s that players advance into.")
-        % {"stage": stage_name(into)}
-    )
-
-
-def _candidates(tournament: Tournament, source: str) -> set[str]:
-    """The players of `source`: seated in one of its games (a replayed one included)."""
-    return set(
-        GameSeat.objects.filter(game__tournament=tournament, game__stage=source).values_list(
-            "player", flat=True
+def _check_stage(tournament: Tournament, into: str) -> None:
+    if into not in {stage for _source, stage, _players in next_stages(tournament)}:
+        raise ValidationError(
+            _("The stage plan has no %(stage)s that players advance into.")
+            % {"stage": stage_name(into)}
         )
-    )
-
-
-def _tie_at_cut(
-    rows: list[Any], taken: list[Any], gone: dict[str, str], places: int
-) -> dict[str, str]:
-    """How a tie on points between the last advancing and the first left out was
-    settled: "chain" for those two when the 8.8 chain broke it, "lot" for every
-    candidate the chain leaves tied with them."""
-    if not taken or len(taken) < places:
-        return {}
-    last = taken[-1]
-    chosen = {s.player for s in taken}
-    rest = [s for s in rows if s.player not in chosen and s.player not in gone]
-    if not rest or rest[0].total != last.total:
-        return {}
-    if rest[0].sort_key() != last.sort_key():
-        return {last.player: "chain", rest[0].player: "chain"}
-    return {
-        s.player: "lot" for s in rows if s.player not in gone and s.sort_key() == last.sort_key()
-    }
 
 
 def advance_draft(tournament: Tournament, into: str) -> AdvanceDraft:
-    """The advance list into `into` as the standings make it now: the players of the
-    stage before in the order of the standings; the first `players` of them advance,
-    a withdrawn or removed player skipped with that remark; a tie at the cut says how
-    it was settled (the 8.8 chain, or the lot)."""
-    source, places = _stage_of_plan(tournament, into)
-    standings = tournament_standings(tournament)
-    candidates = _candidates(tournament, source)
-    statuses = dict(
-        Registration.objects.filter(tournament=tournament).values_list("nickname", "status")
+    """The advance list into `into` as the core makes it from the official standings
+    now (withdrawn and removed players skipped, with that remark), and the games of
+    the stage before that block it."""
+    _check_stage(tournament, into)
+    statuses = Registration.objects.filter(
+        tournament=tournament, status__in=(Status.WITHDRAWN, Status.REMOVED)
+    ).values_list("nickname", "status")
+    withdrawn = {nick for nick, status in statuses if status == Status.WITHDRAWN}
+    removed = {nick for nick, status in statuses if status == Status.REMOVED}
+    made = advance(
+        tournament_standings(tournament), Stage(into), withdrawn=withdrawn, removed=removed
     )
-    rows = [s for s in standings.rows if s.player in candidates]
-    taken: list[Any] = []
-    gone: dict[str, str] = {}
-    for standing in rows:
-        status = statuses.get(standing.player)
-        if status in (Status.WITHDRAWN, Status.REMOVED):
-            gone[standing.player] = str(status)
-        elif len(taken) < places:
-            taken.append(standing)
-    chosen = {s.player for s in taken}
-    tie = _tie_at_cut(rows, taken, gone, places)
-    out = []
-    for place, standing in enumerate(rows, start=1):
-        remarks = []
-        if standing.player in gone:
-            remarks.append(gone[standing.player])
-        if standing.player in tie:
-            remarks.append(tie[standing.player])
-        if standing.player not in chosen and standing.player not in gone and not remarks:
-            remarks.append("below")
-        out.append(
-            AdvanceRow(
-                place=place,
-                player=standing.player,
-                total=standing.total,
-                advances=standing.player in chosen,
-                remarks=tuple(remarks),
-            )
-        )
-    return AdvanceDraft(
-        into=into,
-        source=source,
-        places=places,
-        rows=tuple(out),
-        blockers=tuple(stage_blockers(tournament, source)),
-    )
+    return AdvanceDraft(list=made, blockers=tuple(stage_blockers(tournament, made.source.value)))
 
 
 def published(tournament: Tournament, into: str) -> list[Advancement]:
@@ -319,9 +239,9 @@ def advance_swap(*, tournament: Tournament, into: str, player: str, by: User) ->
     )
     draft = advance_draft(tournament, into)
     waiting = [
-        r.player
-        for r in draft.rows
-        if r.player not in listed and set(r.remarks) <= {"below", "chain", "lot"}
+        e.player
+        for e in draft.rows
+        if e.player not in listed and not any(r.code in SKIPPED for r in e.remarks)
     ]
     registrations = _registrations(tournament, waiting)
     following = next((name for name in waiting if name in registrations), None)

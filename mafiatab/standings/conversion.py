@@ -133,6 +133,8 @@ def standings_to_data(standings: Standings) -> dict[str, Any]:
         "lot": [list(group) for group in standings.lot],
         "lot_seed": standings.lot_seed,
         "stages": standings.plan.to_json() if standings.plan is not None else None,
+        "ruleset": standings.ruleset,
+        "applies_k": standings.applies_k,
         "rows": [
             [
                 r.rank,
@@ -149,6 +151,8 @@ def standings_to_data(standings: Standings) -> dict[str, Any]:
                 r.decided_by_lot,
                 r.stage.value if r.stage is not None else None,
                 [[stage.value, str(points)] for stage, points in r.by_stage],
+                [[stage.value, games] for stage, games in r.games_by_stage],
+                r.compensated_games,
             ]
             for r in standings.rows
         ],
@@ -159,10 +163,12 @@ def _staged(row: list[Any]) -> dict[str, Any]:
     """A row's stage and points per stage (a row stored before stages had neither)."""
     if len(row) <= len(STANDING_FIELDS):
         return {}
-    stage, by_stage = row[len(STANDING_FIELDS)], row[len(STANDING_FIELDS) + 1]
+    stage, by_stage, games_by_stage, compensated = row[len(STANDING_FIELDS) :]
     return {
         "stage": Stage(stage) if stage else None,
         "by_stage": tuple((Stage(st), _fraction(points)) for st, points in by_stage),
+        "games_by_stage": tuple((Stage(st), games) for st, games in games_by_stage),
+        "compensated_games": compensated,
     }
 
 
@@ -209,6 +215,8 @@ def standings_from_data(data: dict[str, Any]) -> Standings:
         lot=tuple(tuple(group) for group in data["lot"]),
         lot_seed=data["lot_seed"],
         plan=StagePlan.parse(stages) if stages is not None else None,
+        ruleset=data.get("ruleset", "fiim"),
+        applies_k=data.get("applies_k", False),
     )
 
 

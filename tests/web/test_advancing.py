@@ -80,8 +80,18 @@ def test_the_first_ten_of_the_standings_advance_a_withdrawn_player_skipped(quali
     assert not draft.blockers
     assert [r.player for r in draft.rows] == order
     assert draft.advancing == order[1:11]
-    assert draft.rows[0].remarks == ("withdrawn",)
-    assert "withdrawn" in draft.rows[0].remark_text()
+    assert [r.code for r in draft.rows[0].remarks] == ["advance.withdrawn"]
+
+
+def test_the_advance_page_says_the_remarks_in_russian(client, qualified):
+    tournament = qualified["tournament"]
+    _confirm_all(qualified)
+    first = tournament_standings(tournament).rows[0].player
+    tournament.registrations.filter(nickname=first).update(status=Status.WITHDRAWN)
+    client.force_login(qualified["organiser"])
+    url = reverse("standings:advance", args=[tournament.slug, "final"])
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "снялся с турнира" in page and "Опубликовать список прошедших" in page
 
 
 def test_publishing_records_the_finalists_and_the_final_seating_draws_only_them(qualified):

@@ -130,3 +130,15 @@ def projector_rows(snapshot: Snapshot) -> SafeString:
 def standings_stage_columns(snapshot: Snapshot) -> list[str]:
     """The stage columns of the table (the plan's stages; none without a plan)."""
     return stage_columns(snapshot.standings)
+
+
+@register.filter
+def remark_text(remark: Any) -> str:
+    """A remark of an advance list in the reader's language."""
+    return messages.remark_text(remark)
+
+
+@register.filter
+def mark_text(mark: Any) -> str:
+    """An outlook's mark ("through", "out of reach") in the reader's language."""
+    return messages.mark_text(mark)
