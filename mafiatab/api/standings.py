@@ -11,10 +11,25 @@ from ninja import Field, Query, Router, Schema
 from mafiatab.api.auth import caller
 from mafiatab.api.errors import NOT_FOUND, Error, Forbidden, tournament_or_404
 from mafiatab.api.schemas import StageOut
+from mafiatab.core.advancing import standings_json
 from mafiatab.standings.services import viewer_standings
 from mafiatab.tournaments.permissions import user_can
 
 router = Router(tags=["standings"])
+
+
+class OutlookOut(Schema):
+    """Where a player of the running stage stands against the next stage's cut."""
+
+    places: int = Field(description="How many players advance.")
+    margin: float | None = Field(
+        description="Above the cut: his points minus the first below it; below: minus "
+        "the last above it (negative). Null when every player advances."
+    )
+    games_left: int
+    mark: Literal["through", "out"] | None = Field(
+        description="Shown only where certain (no penalty from now on)."
+    )
 
 
 class StandingOut(Schema):
@@ -37,6 +52,9 @@ class StandingOut(Schema):
     )
     by_stage: dict[str, float] | None = Field(
         None, description="With a stage plan: his points in each stage he was seated in."
+    )
+    outlook: OutlookOut | None = Field(
+        None, description="While a stage that players advance from runs, for its players."
     )
 
 
@@ -79,4 +97,4 @@ def get_standings(request: HttpRequest, slug: str, provisional: bool = PROVISION
     shown = viewer_standings(tournament=tournament, staff=staff, provisional=provisional)
     if shown.snapshot is None:
         raise Forbidden(_("The organiser has hidden the standings of this tournament."))
-    return shown.snapshot.standings.to_json()
+    return standings_json(shown.snapshot.standings)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from mafiatab.core.advancing import Outlook, outlook
 from mafiatab.core.roles import Stage
 from mafiatab.core.standings import Standing, Standings
 
@@ -23,6 +24,8 @@ class StagedRow:
     """The cut line of the next stage falls right below this row."""
     points: tuple[Fraction | None, ...]
     """His points in each stage of the plan, in order (None: he was not seated in it)."""
+    outlook: Outlook | None = None
+    """Where he stands against the cut while his stage runs (None: no running stage)."""
 
 
 def stage_columns(standings: Standings) -> list[str]:
@@ -55,6 +58,7 @@ def staged_rows(standings: Standings) -> list[StagedRow]:
     """The rows with their groups, cut line and points per stage."""
     columns = stage_columns(standings)
     cut = _cut_stage(standings)
+    outlooks = outlook(standings)
     grouped = standings.plan is not None and len(columns) > 0
     found: list[StagedRow] = []
     previous: Stage | None = None
@@ -72,6 +76,7 @@ def staged_rows(standings: Standings) -> list[StagedRow]:
                 points=tuple(
                     row.points_in(Stage(code)) if code in played else None for code in columns
                 ),
+                outlook=outlooks.get(row.player),
             )
         )
     return found

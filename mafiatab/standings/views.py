@@ -20,6 +20,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from mafiatab.core.advancing import outlook, running_stage
 from mafiatab.core.scoring import format_points
 from mafiatab.rows import row_by
 from mafiatab.security.exports import SafeCSVWriter
@@ -237,12 +238,13 @@ def _csv(tournament: Tournament, shown: Shown, provisional: bool) -> HttpRespons
 def player(request: HttpRequest, slug: str, player: str) -> HttpResponse:
     """Every line of one player's points, game by game, with its clause."""
     tournament, can, shown, provisional = _shown(request, slug)
-    explanation = row = None
+    explanation = row = chances = None
     if shown.snapshot is not None:
         explanation = player_explanation(snapshot=shown.snapshot, player=player)
         if explanation is None:
             raise Http404(player)
         row = next((r for r in shown.snapshot.standings.rows if r.player == player), None)
+        chances = outlook(shown.snapshot.standings).get(player)
     context = {
         "tournament": tournament,
         "can": can,
@@ -251,8 +253,18 @@ def player(request: HttpRequest, slug: str, player: str) -> HttpResponse:
         "player": player,
         "explanation": explanation,
         "row": row,
+        "outlook": chances,
+        "next_stage": _next_stage_name(shown),
     }
     return render(request, "standings/player.html", context)
+
+
+def _next_stage_name(shown: Shown) -> str:
+    """The name of the stage players of the running stage advance into ('' if none)."""
+    standings = shown.snapshot.standings if shown.snapshot is not None else None
+    stage = running_stage(standings) if standings is not None else None
+    following = standings.plan.next_stage(stage) if stage and standings and standings.plan else None
+    return stage_name(following.value) if following is not None else ""
 
 
 @require_POST

@@ -205,3 +205,24 @@ def test_the_api_standings_give_each_row_its_stage_and_points_per_stage(client, 
     row = body["standings"][0]
     assert row["stage"] == "qualifying"
     assert row["by_stage"] == {"qualifying": row["total"] - row["penalties"]}
+
+
+def test_a_player_follows_his_outlook_while_the_qualifying_runs(client, qualified):
+    tournament, organiser = qualified["tournament"], qualified["organiser"]
+    tournament = tournament_stages_update(
+        tournament=tournament,
+        stages=[{"stage": "qualifying", "games": 2}, {"stage": "final", "players": 10, "games": 2}],
+        by=organiser,
+    )
+    _confirm_all(qualified)
+    body = client.get(f"/api/tournaments/{tournament.slug}/standings").json()
+    first, last = body["standings"][0], body["standings"][-1]
+    assert first["outlook"]["places"] == 10 and first["outlook"]["games_left"] == 1
+    assert first["outlook"]["margin"] >= 0 >= last["outlook"]["margin"]
+    assert first["outlook"]["mark"] is None  # 20 participants: K of 8.7 applies
+    url = reverse("standings:player", args=[tournament.slug, first["player"]])
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert 'data-testid="outlook"' in page and "Путь в финал" in page
+    assert "Осталась 1 игра." in page
+    table = client.get(reverse("standings:table", args=[tournament.slug])).content.decode()
+    assert table.count('data-testid="cut-line"') == 1
