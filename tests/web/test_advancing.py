@@ -226,3 +226,17 @@ def test_a_player_follows_his_outlook_while_the_qualifying_runs(client, qualifie
     assert "Осталась 1 игра." in page
     table = client.get(reverse("standings:table", args=[tournament.slug])).content.decode()
     assert table.count('data-testid="cut-line"') == 1
+
+
+def test_the_final_of_ten_games_is_seated_by_a_williams_square(client, qualified, settings):
+    tournament, organiser = qualified["tournament"], qualified["organiser"]
+    _confirm_all(qualified)
+    advance_publish(tournament=tournament, into="final", by=organiser)
+    draft = seating_generate(
+        tournament=tournament, inputs=SeatingInputs(stage="final", games=10, seed=3), by=organiser
+    )
+    assert draft.metrics["after"] == {"max": 1, "min": 1, "histogram": [0, 90]}
+    assert draft.metrics["seat_balance_exact"]
+    client.force_login(organiser)
+    page = client.get(draft.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "квадрат Уильямса" in page
