@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from mafiatab.core.advancing import public_tournament
 from mafiatab.core.protocol import Tournament as CoreTournament
 from mafiatab.core.roles import Stage, Team
 from mafiatab.core.scoring import ScoreLine, explain_all
@@ -294,8 +295,11 @@ def explanation_from_data(player: str, data: dict[str, Any]) -> Explanation:
 
 
 def scoring_input(tournament: Tournament, *, provisional: bool) -> CoreTournament:
-    """What the core scores: confirmed protocols, or with `provisional` submitted ones too."""
-    return core_tournament(tournament, provisional=provisional)
+    """What the core scores: confirmed protocols, or with `provisional` submitted ones
+    too; the judges' extras of a stage whose plan hides them left out until the
+    organiser closes the tournament (the standings are the public's)."""
+    core = core_tournament(tournament, provisional=provisional)
+    return public_tournament(core, closed=tournament.closed_at is not None)
 
 
 def as_of(core: CoreTournament) -> AsOf | None:

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from mafiatab.core.advancing import public_tournament
 from mafiatab.core.tournament_file import dumps_tournament
 from mafiatab.registrations.models import Status
 from mafiatab.registrations.selectors import reserves_who_played
@@ -268,6 +269,8 @@ def export_file(request: HttpRequest, slug: str) -> HttpResponse:
         )
         return HttpResponseForbidden(refusal, content_type="text/plain; charset=utf-8")
     core = core_tournament(tournament, as_of=disclosure.as_of)
+    if not disclosure.staff:  # the judges' extras a stage hides, until it is closed
+        core = public_tournament(core, closed=tournament.is_closed)
     response = HttpResponse(dumps_tournament(core), content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.json"'
     return response

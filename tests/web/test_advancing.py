@@ -18,7 +18,7 @@ from mafiatab.registrations.services import registration_add
 from mafiatab.seating.services import SeatingInputs, seating_generate, seating_publish
 from mafiatab.standings.advancing import advance_draft, advance_publish, advance_swap
 from mafiatab.standings.services import tournament_standings
-from mafiatab.tournaments.services import tournament_stages_update
+from mafiatab.tournaments.services import tournament_close, tournament_stages_update
 
 from .test_games_fixtures import complete_data
 
@@ -240,3 +240,45 @@ def test_the_final_of_ten_games_is_seated_by_a_williams_square(client, qualified
     client.force_login(organiser)
     page = client.get(draft.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "квадрат Уильямса" in page
+
+
+def test_hidden_final_extras_stay_hidden_from_the_public_until_the_tournament_closes(
+    client, qualified
+):
+    tournament, organiser, chief = (
+        qualified["tournament"],
+        qualified["organiser"],
+        qualified["chief"],
+    )
+    tournament = tournament_stages_update(
+        tournament=tournament,
+        stages=[
+            {"stage": "qualifying", "games": 1},
+            {"stage": "final", "players": 10, "games": 2, "hide_extras": True},
+        ],
+        by=organiser,
+    )
+    _confirm_all(qualified)
+    advance_publish(tournament=tournament, into="final", by=organiser)
+    seating = seating_generate(
+        tournament=tournament, inputs=SeatingInputs(stage="final", games=2), by=organiser
+    )
+    seating_publish(draft=seating, judges={1: None}, by=organiser)
+    game = Game.objects.get(tournament=tournament, stage="final", round=1)
+    protocol_save(game=game, data=complete_data(game), by=chief, base_version=1, submit=True)
+    protocol_confirm(game=game, by=chief)
+    extra_seat = game.seats.get(number=3).player  # complete_data gives seat 3 +0.3
+    export = reverse("tournaments:export", args=[tournament.slug])
+
+    def public() -> tuple[float, list[Any]]:
+        body = client.get(f"/api/tournaments/{tournament.slug}/standings").json()
+        row = next(r for r in body["standings"] if r["player"] == extra_seat)
+        games = client.get(export).json()["games"]
+        final = next(g for g in games if g["stage"] == "final")
+        return row["by_stage"]["final"], final.get("judge_extra", [])
+
+    hidden_points, hidden_extras = public()
+    assert hidden_extras == []
+    tournament_close(tournament=tournament, by=organiser)
+    shown_points, shown_extras = public()
+    assert shown_extras and shown_points == pytest.approx(hidden_points + 0.3)
