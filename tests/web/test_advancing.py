@@ -282,3 +282,15 @@ def test_hidden_final_extras_stay_hidden_from_the_public_until_the_tournament_cl
     tournament_close(tournament=tournament, by=organiser)
     shown_points, shown_extras = public()
     assert shown_extras and shown_points == pytest.approx(hidden_points + 0.3)
+
+
+def test_the_final_draft_does_not_warn_of_the_first_days_check_in(client, qualified):
+    tournament, organiser = qualified["tournament"], qualified["organiser"]
+    _confirm_all(qualified)
+    advance_publish(tournament=tournament, into="final", by=organiser)
+    draft = seating_generate(
+        tournament=tournament, inputs=SeatingInputs(stage="final", games=2), by=organiser
+    )
+    client.force_login(organiser)
+    page = client.get(draft.get_absolute_url()).content.decode()
+    assert 'data-testid="not-checked-in"' not in page
