@@ -294,3 +294,19 @@ def test_the_final_draft_does_not_warn_of_the_first_days_check_in(client, qualif
     client.force_login(organiser)
     page = client.get(draft.get_absolute_url()).content.decode()
     assert 'data-testid="not-checked-in"' not in page
+
+
+def test_the_pdf_and_xlsx_standings_know_the_stages(client, qualified):
+    import io
+
+    from openpyxl import load_workbook
+
+    tournament = qualified["tournament"]
+    _confirm_all(qualified)
+    xlsx = client.get(reverse("printables:standings_xlsx", args=[tournament.slug]))
+    sheet = load_workbook(io.BytesIO(xlsx.content)).worksheets[0]
+    rows = list(sheet.iter_rows(values_only=True))
+    assert rows[0][-3:] == ("Stage", "qualifying", "final")
+    assert rows[1][-3] == "qualifying" and rows[1][-1] in ("", None)
+    pdf = client.get(reverse("printables:standings_pdf", args=[tournament.slug]))
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"

@@ -77,6 +77,7 @@ ACTIONS = {
     "console:finish",
     "tournaments:staff_remove",
     "tournaments:close",
+    "standings:advance",
     "registrations:approve_selected",
     "registrations:checkin_selected",
 }
