@@ -131,6 +131,7 @@ def render_table(standings: Any) -> str:
         ]
         return "  ".join(cells).rstrip()
 
+    header_line = len(lines)
     lines.append(line(header))
     cut = _cut(standings)
     group = None
@@ -138,9 +139,7 @@ def render_table(standings: Any) -> str:
         if plan is not None and standing.stage is not group:
             group = standing.stage
             title = group.value if group is not None else "no stage"
-            lines.append(
-                f"-- {title} " + "-" * max(sum(widths) + 2 * len(widths) - 5 - len(title), 3)
-            )
+            lines.append(f"-- {title} " + "-" * max(len(lines[header_line]) - 4 - len(title), 3))
         lines.append(line(row))
         if cut is not None and index + 1 == cut[0]:
             lines.append(f"== cut: {cut[0]} advance to the {cut[1]} ==")

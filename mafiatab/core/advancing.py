@@ -169,7 +169,13 @@ def advance(
     if spec is None or source is None or spec.players is None:
         raise ValueError(f"no stage to advance into {into.value}")
     depth = plan.depth(source)
-    candidates = [r for r in standings.rows if r.stage is not None and plan.depth(r.stage) >= depth]
+    # Ranked as the standings rank the players of `source` while it is the furthest stage
+    # (its own points where the plan resets them); equal keys keep the standings' order,
+    # the lot's.
+    candidates = sorted(
+        (r for r in standings.rows if r.stage is not None and plan.depth(r.stage) >= depth),
+        key=lambda r: tuple(-value for value in _tie_key(r, plan, source)),
+    )
     places = spec.players
     taken: list[Standing] = []
     skipped: dict[str, Remark] = {}
@@ -314,7 +320,7 @@ def outlook(standings: Standings) -> dict[str, Outlook]:
     target = plan.spec(nxt) if nxt else None
     if spec is None or target is None or target.players is None:
         return {}
-    regulation = get_regulation(standings.ruleset)
+    regulation = get_regulation(standings.ruleset or "fiim")
     group = standings.group(stage)
     places = target.players
     points = [ranking_points(r, plan, stage) for r in group]
@@ -356,6 +362,12 @@ def certain_mark(
     if sum(1 for j in others if points[j] > mine + gains[index]) >= places:
         return Mark.OUT
     return None
+
+
+def choosing_order(standings: Standings, stage: Stage) -> tuple[str, ...]:
+    """The order in which the players of `stage` choose their seats game by game when
+    the organiser lets them (the final's sheet prints it): their rank order."""
+    return tuple(row.player for row in standings.group(stage))
 
 
 def standings_json(standings: Standings) -> dict[str, Any]:

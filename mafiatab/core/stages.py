@@ -284,6 +284,26 @@ def _read(raw: Any) -> StagePlan:
     return StagePlan(tuple(specs))
 
 
+def plan_participant_problems(plan: StagePlan, participants: int | None) -> list[Problem]:
+    """The plan's second stage cannot take more players than the tournament has
+    participants (when their number is known)."""
+    if participants is None or len(plan.stages) < 2:
+        return []
+    players = plan.stages[1].players
+    if players is None or players <= participants:
+        return []
+    return [
+        problem(
+            None,
+            None,
+            "stages[2].players",
+            "stages.players_above_before",
+            value=players,
+            before=participants,
+        )
+    ]
+
+
 def unknown_stage_problem(game: str, stage: Stage) -> Problem:
     """A game whose stage the plan does not have."""
     return problem(game, None, "stage", "stages.game_not_in_plan", stage=stage.value)

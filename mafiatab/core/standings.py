@@ -66,7 +66,8 @@ class Standing:
     """With a stage plan: his games in each stage he was seated in (replayed ones not
     counted), in plan order."""
     compensated_games: int = 0
-    """Games that gave him 8.6 compensation (each can rise to the regulation's cap)."""
+    """With a stage plan: games that gave him 8.6 compensation (each can rise to the
+    regulation's cap; the outlook's bound). 0 without a plan."""
 
     def games_in(self, stage: Stage) -> int:
         """His counted games in `stage`."""
@@ -113,10 +114,11 @@ class Standings:
     """The seed the lot was drawn with."""
     plan: StagePlan | None = None
     """The stage plan the rows are grouped by (None: one group, the 8.8 chain alone)."""
-    ruleset: str = "fiim"
-    """The regulation's code (its caps bound the outlook)."""
+    ruleset: str | None = None
+    """With a stage plan: the regulation's code (its caps bound the outlook)."""
     applies_k: bool = False
-    """Whether 8.7's K applies (it can move points both ways: no outlook marks then)."""
+    """With a stage plan: whether 8.7's K applies (it can move points both ways: no
+    outlook marks then). False without a plan."""
 
     def group(self, stage: Stage) -> tuple[Standing, ...]:
         """The rows whose furthest stage is `stage`, in their order."""
@@ -230,7 +232,7 @@ def compute_standings(tournament: Tournament) -> Standings:
                 first_night_deaths=entry.first_night_deaths,
                 games=entry.games,
                 decided_by_lot=False,
-                compensated_games=_compensated(entry),
+                compensated_games=_compensated(entry) if tournament.stages else 0,
             )
         )
     plan = tournament.stages
@@ -249,8 +251,8 @@ def compute_standings(tournament: Tournament) -> Standings:
         lot=lot,
         lot_seed=tournament.lot_seed,
         plan=plan,
-        ruleset=tournament.ruleset,
-        applies_k=regulation.applies_k(tournament.participant_count()),
+        ruleset=tournament.ruleset if plan is not None else None,
+        applies_k=plan is not None and regulation.applies_k(tournament.participant_count()),
     )
 
 
@@ -302,16 +304,18 @@ def _with_stages(
 def _rank_by_stages(
     unranked: list[Standing], plan: StagePlan, seed: int
 ) -> tuple[tuple[Standing, ...], tuple[tuple[str, ...], ...]]:
-    """The players of the furthest stage first, then those of each stage before who did
-    not advance; each group in the order its stage's `points` says (carry: the 8.8
-    chain; reset: the stage's points, then the total before it, then the 8.8 chain)."""
+    """The players of the furthest stage first, in the order its `points` says (carry:
+    the 8.8 chain; reset: the stage's points, then the total before it, then the 8.8
+    chain); below them the players of each stage before who did not advance, by the
+    8.8 chain (stages.md)."""
     rows: list[Standing] = []
     lot: list[tuple[str, ...]] = []
     depths = sorted({plan.depth(s.stage) if s.stage else -1 for s in unranked}, reverse=True)
     for depth in depths:
         members = [s for s in unranked if (plan.depth(s.stage) if s.stage else -1) == depth]
         spec = plan.stages[depth] if depth >= 0 else None
-        reset = spec is not None and depth > 0 and spec.points is PointsMode.RESET
+        furthest = depth == depths[0]
+        reset = furthest and spec is not None and depth > 0 and spec.points is PointsMode.RESET
         keyed = []
         for s in members:
             key: tuple[Fraction | int, ...] = _chain(s)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from fractions import Fraction as F
 
 from hypothesis import given, settings
@@ -12,11 +13,14 @@ from mafiatab.core.advancing import (
     Mark,
     advance,
     certain_mark,
+    choosing_order,
     hidden_extras_games,
+    max_gain,
     outlook,
     public_tournament,
     standings_json,
 )
+from mafiatab.core.regulations import get_regulation
 from mafiatab.core.roles import Stage
 from mafiatab.core.stages import StagePlan
 from mafiatab.core.standings import Standing, Standings, compute_standings
@@ -243,3 +247,56 @@ def test_extras_are_shown_when_the_plan_does_not_hide_them():
     read = parse_tournament(_with_final_extra(hide=False))
     assert hidden_extras_games(read, closed=False) == frozenset()
     assert public_tournament(read, closed=False) is read
+
+
+def test_the_bound_grows_with_the_compensation_still_to_come():
+    row = _row("A", 1, games=1)
+    regulation = get_regulation("fiim")
+    assert max_gain(row, 2, regulation) == F(42, 10)
+    # Two compensated games at 0.1 each can still rise to 0.4 each: 0.6 more.
+    compensated = replace(row, compensation=F(1, 5), compensated_games=2)
+    assert max_gain(compensated, 0, regulation) == F(3, 5)
+    assert max_gain(compensated, 1, regulation) == F(27, 10)
+
+
+def _semifinal_row(player: str, semifinal: float, before: float, **kw) -> Standing:
+    row = _row(player, before + semifinal, **kw)
+    return replace(
+        row,
+        stage=Stage.SEMIFINAL,
+        by_stage=((Stage.QUALIFYING, F(str(before))), (Stage.SEMIFINAL, F(str(semifinal)))),
+        games_by_stage=((Stage.QUALIFYING, 2), (Stage.SEMIFINAL, 2)),
+    )
+
+
+def test_from_a_reset_semifinal_the_points_before_settle_a_tie_at_the_cut():
+    plan = StagePlan.parse(
+        [
+            {"stage": "qualifying", "games": 2},
+            {"stage": "semifinal", "players": 20, "games": 2, "points": "reset"},
+            {"stage": "final", "players": 10, "games": 10},
+        ]
+    )
+    rows = [_semifinal_row(f"S{i:02}", 3 - 0.1 * i, 1) for i in range(1, 10)]
+    rows += [_semifinal_row("S10", 1.5, 2.0), _semifinal_row("S11", 1.5, 1.0)]
+    rows += [_semifinal_row(f"S{i:02}", 1, 1) for i in range(12, 21)]
+    standings = _standings(*rows)
+    standings = replace(standings, plan=plan)
+    listed = advance(standings, Stage.FINAL)
+    by_player = {e.player: e for e in listed.entries}
+    assert by_player["S10"].advances and not by_player["S11"].advances
+    assert by_player["S10"].points == F(3, 2) and by_player["S10"].total == F(7, 2)
+    assert [r.code for r in by_player["S10"].remarks] == ["advance.tie_before"]
+    assert [r.code for r in by_player["S11"].remarks] == ["advance.tie_before"]
+    view = outlook(
+        replace(
+            standings,
+            rows=tuple(replace(r, games_by_stage=((Stage.SEMIFINAL, 1),)) for r in standings.rows),
+        )
+    )
+    assert view["S10"].margin == F(0) and view["S11"].margin == F(0)
+
+
+def test_the_finalists_choose_their_seats_in_rank_order():
+    rows = [replace(r, stage=Stage.FINAL) for r in _field(10)] + _field(3)
+    assert choosing_order(_standings(*rows), Stage.FINAL) == tuple(r.player for r in rows[:10])

@@ -7,6 +7,7 @@ from fractions import Fraction as F
 
 import pytest
 
+from mafiatab.core.advancing import advance
 from mafiatab.core.problems import TournamentFileError
 from mafiatab.core.roles import Stage
 from mafiatab.core.stages import PointsMode, StagePlan, StageSpec
@@ -239,3 +240,81 @@ def test_without_a_plan_the_order_is_the_8_8_chain_alone():
     assert "stage" not in standings.to_json()["standings"][0]
     totals = [r.total for r in standings.rows]
     assert totals == sorted(totals, reverse=True)
+
+
+def test_a_plan_advancing_more_players_than_the_participants_is_refused():
+    with pytest.raises(TournamentFileError) as info:
+        parse_tournament(
+            tournament(
+                game("Q1"),
+                participants=15,
+                stages=[*PLAN[:1], {"stage": "semifinal", "players": 20, "games": 2}],
+            )
+        )
+    (found,) = info.value.problems
+    assert (found.field, found.code) == ("stages[2].players", "stages.players_above_before")
+    assert found.message == "20 players cannot advance from a stage of 15 players"
+
+
+def _reset_semifinal(*, final_played: bool) -> dict:
+    p = [f"P{n:02}" for n in range(1, 21)]
+    games = [
+        game("Q1", players=p[:10], winner="red", judge_extra=[extra(3, 0.5)]),
+        game("Q2", players=p[10:], winner="red"),
+        # S1, S2 black wins: P08-P10 and P18-P20 win; extras to losers.
+        game(
+            "S1",
+            stage="semifinal",
+            players=p[:10],
+            winner="black",
+            judge_extra=[extra(1, 0.4), extra(2, 0.1), extra(4, 0.05)],
+        ),
+        game(
+            "S2",
+            stage="semifinal",
+            players=p[10:],
+            winner="black",
+            judge_extra=[extra(1, 0.3), extra(2, 0.2)],
+        ),
+    ]
+    if final_played:
+        finalists = ("P01", "P11", "P12", "P02", "P13", "P14", "P08", "P09", "P10", "P18")
+        games.append(game("F1", stage="final", players=finalists, winner="red"))
+    return tournament(
+        *games,
+        participants=100,
+        stages=[
+            {"stage": "qualifying", "games": 1},
+            {"stage": "semifinal", "players": 20, "games": 1, "points": "reset"},
+            {"stage": "final", "players": 10, "games": 2},
+        ],
+    )
+
+
+def test_a_reset_stage_ranks_by_its_points_while_furthest_then_by_the_chain():
+    before = compute_standings(parse_tournament(_reset_semifinal(final_played=False)))
+    order = [r.player for r in before.rows]
+    # P04 (0.05 in the semifinal, 1.05 in all) before P03 (0, 1.5 in all).
+    assert order.index("P04") < order.index("P03")
+    listed = advance(before, Stage.FINAL)
+    assert set(listed.advanced) == {
+        "P08",
+        "P09",
+        "P10",
+        "P18",
+        "P19",
+        "P20",
+        "P01",
+        "P11",
+        "P12",
+        "P02",
+    }
+    assert listed.next_in_line() == "P04"
+    after = compute_standings(parse_tournament(_reset_semifinal(final_played=True)))
+    semifinal = [r.player for r in after.group(Stage.SEMIFINAL)]
+    # The semifinal's players who did not advance: by the 8.8 chain now.
+    assert semifinal.index("P03") < semifinal.index("P04")
+    # The advance list still ranks the semifinal by its own points.
+    again = advance(after, Stage.FINAL)
+    entries = [e.player for e in again.entries]
+    assert entries.index("P04") < entries.index("P03")

@@ -11,7 +11,7 @@ from mafiatab.core.names import MAX_NAME, name_problems, nickname_key
 from mafiatab.core.problems import INT_MAX, SEED_MAX, Problem, cut, problem, shown
 from mafiatab.core.protocol import Tournament
 from mafiatab.core.regulations import REGULATIONS
-from mafiatab.core.stages import unknown_stage_problem
+from mafiatab.core.stages import plan_participant_problems, unknown_stage_problem
 from mafiatab.core.validation.checker import Checker
 from mafiatab.core.validation.protocol import validate_protocol
 
@@ -87,6 +87,7 @@ def validate_tournament_settings(
         )
     problems.extend(_ids_twice(tournament))
     if tournament.stages is not None:
+        problems.extend(plan_participant_problems(tournament.stages, tournament.participants))
         planned = {spec.stage for spec in tournament.stages.stages}
         problems.extend(
             unknown_stage_problem(game.id, game.stage)
