@@ -310,3 +310,25 @@ def test_the_pdf_and_xlsx_standings_know_the_stages(client, qualified):
     assert rows[1][-3] == "qualifying" and rows[1][-1] in ("", None)
     pdf = client.get(reverse("printables:standings_pdf", args=[tournament.slug]))
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
+
+
+def test_the_finals_blank_protocol_prints_the_order_of_choosing_seats(client, qualified):
+    from mafiatab.printables.sheets import round_blank_sheets
+
+    tournament, organiser = qualified["tournament"], qualified["organiser"]
+    _confirm_all(qualified)
+    draft = advance_draft(tournament, "final")
+    advance_publish(tournament=tournament, into="final", by=organiser)
+    seating = seating_generate(
+        tournament=tournament, inputs=SeatingInputs(stage="final", games=2), by=organiser
+    )
+    seating_publish(draft=seating, judges={1: None}, by=organiser)
+    final_round = tournament.rounds.get(stage="final", number=1)
+    (sheet,) = round_blank_sheets(final_round, chief_judge="")
+    assert sheet.choosing == tuple(draft.advancing)
+    qualifying = tournament.rounds.get(stage="qualifying", number=1)
+    assert all(s.choosing == () for s in round_blank_sheets(qualifying, chief_judge=""))
+    url = reverse("printables:blank_protocols", args=[tournament.slug])
+    client.force_login(organiser)
+    pdf = client.get(url, {"round": 1, "stage": "final"})
+    assert pdf.status_code == 200
