@@ -277,11 +277,21 @@ def test_hidden_final_extras_stay_hidden_from_the_public_until_the_tournament_cl
         final = next(g for g in games if g["stage"] == "final")
         return row["by_stage"]["final"], final.get("judge_extra", [])
 
+    api_game = f"/api/tournaments/{tournament.slug}/games/{game.pk}"
     hidden_points, hidden_extras = public()
     assert hidden_extras == []
+    assert "judge_extra" not in client.get(api_game).json()["protocol"]
+    assert client.get(api_game + "/versions").status_code == 403
+    page = client.get(reverse("games:detail", args=[tournament.slug, game.pk]))
+    assert page.status_code == 200 and "fine play" not in page.content.decode()
+    client.force_login(chief)
+    assert client.get(api_game).json()["protocol"]["judge_extra"]
+    client.logout()
     tournament_close(tournament=tournament, by=organiser)
     shown_points, shown_extras = public()
     assert shown_extras and shown_points == pytest.approx(hidden_points + 0.3)
+    assert client.get(api_game).json()["protocol"]["judge_extra"]
+    assert client.get(api_game + "/versions").status_code == 200
 
 
 def test_the_final_draft_does_not_warn_of_the_first_days_check_in(client, qualified):
