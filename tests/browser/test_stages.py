@@ -20,7 +20,6 @@ from mafiatab.standings.services import tournament_standings
 from mafiatab.tournaments.services import (
     TournamentInfo,
     tournament_create,
-    tournament_stages_update,
 )
 from tests.web.test_games_fixtures import complete_data
 
@@ -84,8 +83,16 @@ def test_the_qualifying_to_the_final_in_the_browser(browser, live_server, make_u
             user=doc if name == PLAYERS[0] else None,
             by=organiser,
         )
-    plan = [{"stage": "qualifying", "games": 2}, {"stage": "final", "players": 10, "games": 1}]
-    tournament = tournament_stages_update(tournament=tournament, stages=plan, by=organiser)
+    page = _person(browser, live_server.url, "organiser", LAPTOP)
+    page.goto(live_server.url + reverse("tournaments:edit", args=[tournament.slug]))
+    page.fill("#id_stages-qualifying_games", "2")
+    page.select_option("#id_stages-final_players", "10")
+    page.fill("#id_stages-final_games", "1")
+    page.click("#stages button[type=submit]")
+    page.locator("#stages").wait_for()
+    _shot(page, "00-stage-plan")
+    tournament.refresh_from_db()
+    assert [s["stage"] for s in tournament.stage_plan] == ["qualifying", "final"]
     _play(tournament, "qualifying", 1, [tuple(PLAYERS[:10]), tuple(PLAYERS[10:])], organiser)
 
     phone = _person(browser, live_server.url, "doc", PHONE)
@@ -100,7 +107,6 @@ def test_the_qualifying_to_the_final_in_the_browser(browser, live_server, make_u
     _shot(phone, "01-outlook-phone")
 
     _play(tournament, "qualifying", 2, [tuple(PLAYERS[::2]), tuple(PLAYERS[1::2])], organiser)
-    page = _person(browser, live_server.url, "organiser", LAPTOP)
     page.goto(live_server.url + reverse("standings:table", args=[tournament.slug]))
     page.locator("tr.st-cut").wait_for()  # (the table's own script owns its rows' test ids)
     _shot(page, "02-standings-cut")
