@@ -57,7 +57,7 @@ def _named_patterns(patterns=None, namespace="", keys=()):
 
 
 def _kwargs(keys, *, slug, pk):
-    values = {"slug": slug, "pk": pk, "player": "Seated"}
+    values = {"slug": slug, "pk": pk, "player": "Seated", "stage": "final"}
     return {key: values[key] for key in keys}
 
 
