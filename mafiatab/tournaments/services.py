@@ -522,6 +522,25 @@ def tournament_close(*, tournament: Tournament, by: User, closed: bool = True) -
     return tournament
 
 
+def _check_advanced_stages(
+    tournament: Tournament, before: list[dict[str, Any]], after: list[dict[str, Any]]
+) -> None:
+    """Refuse a plan that drops a stage players already advanced into, or changes how
+    many advance into it: its published advance list stands."""
+    advanced = set(tournament.advancements.values_list("stage", flat=True))
+    old = {s["stage"]: s.get("players") for s in before}
+    new = {s["stage"]: s.get("players") for s in after}
+    changed = sorted(stage for stage in advanced if old.get(stage) != new.get(stage))
+    if changed:
+        raise ValidationError(
+            _(
+                "The advance list of the %(stages)s is published: the plan must keep "
+                "that stage and how many players advance into it."
+            )
+            % {"stages": ", ".join(_(stage) for stage in changed)}
+        )
+
+
 @transaction.atomic
 def tournament_stages_update(
     *, tournament: Tournament, stages: list[dict[str, Any]] | None, by: User
@@ -538,6 +557,7 @@ def tournament_stages_update(
     before = tournament.stage_plan
     if before == stored:
         return tournament
+    _check_advanced_stages(tournament, before or [], stored or [])
     tournament.stage_plan = stored
     tournament.save(update_fields=["stage_plan"])
     tournament.log_action(

@@ -342,3 +342,21 @@ def test_the_finals_blank_protocol_prints_the_order_of_choosing_seats(client, qu
     client.force_login(organiser)
     pdf = client.get(url, {"round": 1, "stage": "final"})
     assert pdf.status_code == 200
+
+
+def test_the_plan_keeps_a_stage_whose_advance_list_is_published(qualified):
+    tournament, organiser = qualified["tournament"], qualified["organiser"]
+    _confirm_all(qualified)
+    advance_publish(tournament=tournament, into="final", by=organiser)
+    for stages in (
+        [{"stage": "qualifying", "games": 1}],
+        [{"stage": "qualifying", "games": 1}, {"stage": "final", "players": 20, "games": 2}],
+    ):
+        with pytest.raises(ValidationError, match="is published"):
+            tournament_stages_update(tournament=tournament, stages=stages, by=organiser)
+    more_games = [
+        {"stage": "qualifying", "games": 1},
+        {"stage": "final", "players": 10, "games": 5},
+    ]
+    tournament = tournament_stages_update(tournament=tournament, stages=more_games, by=organiser)
+    assert tournament.stage_plan[1]["games"] == 5
