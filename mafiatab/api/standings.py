@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from ninja import Field, Query, Router, Schema
 
 from mafiatab.api.auth import caller
-from mafiatab.api.errors import NOT_FOUND, Error, Forbidden, tournament_or_404
+from mafiatab.api.errors import (
+    AUTH_ERRORS,
+    INVALID,
+    NOT_FOUND,
+    Error,
+    Forbidden,
+    NotFound,
+    require,
+    tournament_or_404,
+)
 from mafiatab.api.schemas import StageOut
 from mafiatab.core.advancing import standings_json
+from mafiatab.messages import remark_text
+from mafiatab.standings.advancing import advance_draft, advance_publish, published
 from mafiatab.standings.services import viewer_standings
 from mafiatab.tournaments.permissions import user_can
 
@@ -98,3 +110,82 @@ def get_standings(request: HttpRequest, slug: str, provisional: bool = PROVISION
     if shown.snapshot is None:
         raise Forbidden(_("The organiser has hidden the standings of this tournament."))
     return standings_json(shown.snapshot.standings)
+
+
+StageName = Literal["semifinal", "final"]
+
+
+class RemarkOut(Schema):
+    code: str = Field(description="advance.withdrawn, advance.removed, advance.tie_chain, ...")
+    params: dict[str, str]
+    text: str = Field(description="The remark in the request's language.")
+
+
+class AdvanceEntryOut(Schema):
+    player: str
+    rank: int
+    total: float
+    points: float = Field(description="The points he is ranked by for this cut.")
+    advances: bool
+    remarks: list[RemarkOut]
+
+
+class AdvanceListOut(Schema):
+    """The advance list of a stage: the draft, and who advanced once it is published."""
+
+    into: StageName
+    source: Literal["qualifying", "semifinal"] = Field(alias="from")
+    places: int
+    entries: list[AdvanceEntryOut]
+    blockers: list[str] = Field(
+        description="Games of the stage before, unconfirmed or under protest (named)."
+    )
+    advanced: list[str] | None = Field(
+        description="Published: the players who advanced and still do, by place (null: a draft)."
+    )
+
+
+def _advance_list(tournament: Any, stage: str) -> dict[str, Any]:
+    try:
+        draft = advance_draft(tournament, stage)
+    except ValidationError as exc:
+        raise NotFound(" ".join(exc.messages)) from None
+    data = draft.list.to_json()
+    for entry, made in zip(data["entries"], draft.rows, strict=True):
+        entry["remarks"] = [
+            {"code": r.code, "params": dict(r.params), "text": remark_text(r)} for r in made.remarks
+        ]
+    rows = published(tournament, stage)
+    data["blockers"] = [f"{b.label}: {b.reason}" for b in draft.blockers]
+    data["advanced"] = [a.registration.nickname for a in rows if a.active] if rows else None
+    return data
+
+
+@router.get(
+    "/tournaments/{slug}/advance/{stage}",
+    response={200: AdvanceListOut, **AUTH_ERRORS, **NOT_FOUND},
+    summary="The advance list of a stage",
+    by_alias=True,
+)
+def get_advance_list(request: HttpRequest, slug: str, stage: StageName):
+    """The advance list into `stage` (organiser): every candidate of the stage before
+    with his rank, total, whether he advances and the remarks, what blocks it, and
+    once published who advanced."""
+    tournament = tournament_or_404(slug)
+    require(request.auth, tournament, "advance_players")
+    return _advance_list(tournament, stage)
+
+
+@router.post(
+    "/tournaments/{slug}/advance/{stage}",
+    response={200: AdvanceListOut, **AUTH_ERRORS, **NOT_FOUND, **INVALID},
+    summary="Publish the advance list of a stage",
+    by_alias=True,
+)
+def publish_advance_list(request: HttpRequest, slug: str, stage: StageName):
+    """Publish the advance list into `stage` (organiser): refused (422, naming the games)
+    while a game of the stage before is unconfirmed or under protest, and once published."""
+    tournament = tournament_or_404(slug)
+    require(request.auth, tournament, "advance_players")
+    advance_publish(tournament=tournament, into=stage, by=request.auth)
+    return _advance_list(tournament, stage)

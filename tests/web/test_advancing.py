@@ -360,3 +360,25 @@ def test_the_plan_keeps_a_stage_whose_advance_list_is_published(qualified):
     ]
     tournament = tournament_stages_update(tournament=tournament, stages=more_games, by=organiser)
     assert tournament.stage_plan[1]["games"] == 5
+
+
+def test_the_api_gives_and_publishes_the_advance_list(client, qualified):
+    from mafiatab.api.services import token_create
+
+    tournament, organiser = qualified["tournament"], qualified["organiser"]
+    url = f"/api/tournaments/{tournament.slug}/advance/final"
+    assert client.get(url).status_code == 401
+    key = token_create(user=organiser, name="script")[1]
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {key}"}
+    body = client.get(url, **auth).json()
+    assert body["from"] == "qualifying" and body["places"] == 10
+    assert body["blockers"] == [f"{qualified['games'][1].label}: its protocol is submitted"]
+    assert body["advanced"] is None
+    refused = client.post(url, **auth)
+    assert refused.status_code == 422 and qualified["games"][1].label in str(refused.json())
+    _confirm_all(qualified)
+    body = client.post(url, **auth).json()
+    assert body["advanced"] == [e["player"] for e in body["entries"] if e["advances"]]
+    assert len(body["advanced"]) == 10
+    chief_key = token_create(user=qualified["chief"], name="script")[1]
+    assert client.get(url, HTTP_AUTHORIZATION=f"Bearer {chief_key}").status_code == 403
