@@ -382,3 +382,30 @@ def test_the_api_gives_and_publishes_the_advance_list(client, qualified):
     assert len(body["advanced"]) == 10
     chief_key = token_create(user=qualified["chief"], name="script")[1]
     assert client.get(url, HTTP_AUTHORIZATION=f"Bearer {chief_key}").status_code == 403
+
+
+def test_a_final_entered_by_hand_seats_only_the_finalists(qualified):
+    tournament, organiser = qualified["tournament"], qualified["organiser"]
+    _confirm_all(qualified)
+    draft = advance_draft(tournament, "final")
+    advance_publish(tournament=tournament, into="final", by=organiser)
+    outsider = next(r.player for r in draft.rows if not r.advances)
+    wrong = (*draft.advancing[:9], outsider)
+    with pytest.raises(ValidationError, match=outsider):
+        round_create(
+            tournament=tournament,
+            stage="final",
+            number=1,
+            tables=[TablePlan(number=1, judge=None, players=wrong)],
+            by=organiser,
+        )
+    made = round_create(
+        tournament=tournament,
+        stage="final",
+        number=1,
+        tables=[TablePlan(number=1, judge=None, players=tuple(reversed(draft.advancing)))],
+        by=organiser,
+    )
+    assert [s.player for s in made.tables.get().game.seats.order_by("number")] == list(
+        reversed(draft.advancing)
+    )
