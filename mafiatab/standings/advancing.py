@@ -15,9 +15,11 @@ from django.utils.translation import gettext as _
 
 from mafiatab.core.advancing import AdvanceEntry, AdvanceList, advance
 from mafiatab.core.roles import Stage
+from mafiatab.core.standings import Standings, compute_standings
 from mafiatab.games.models import STAGE_CHOICES, Game, GameStatus, ProtestStatus
 from mafiatab.registrations.models import Advancement, Registration, Status
 from mafiatab.standings.services import tournament_standings
+from mafiatab.tournaments.conversion import core_tournament
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import ensure_can
 from mafiatab.tournaments.stages import plan_of
@@ -120,6 +122,16 @@ def _check_stage(tournament: Tournament, into: str) -> None:
         )
 
 
+def full_standings(tournament: Tournament) -> Standings:
+    """The official standings with every point, the judges' extras a stage hides from
+    the public included (the shared standings leave them out until the tournament is
+    closed): the cut is made on the true points."""
+    plan = plan_of(tournament)
+    if plan is None or not any(spec.hide_extras for spec in plan.stages):
+        return tournament_standings(tournament)
+    return compute_standings(core_tournament(tournament))
+
+
 def advance_draft(tournament: Tournament, into: str) -> AdvanceDraft:
     """The advance list into `into` as the core makes it from the official standings
     now (withdrawn and removed players skipped, with that remark), and the games of
@@ -130,9 +142,7 @@ def advance_draft(tournament: Tournament, into: str) -> AdvanceDraft:
     ).values_list("nickname", "status")
     withdrawn = {nick for nick, status in statuses if status == Status.WITHDRAWN}
     removed = {nick for nick, status in statuses if status == Status.REMOVED}
-    made = advance(
-        tournament_standings(tournament), Stage(into), withdrawn=withdrawn, removed=removed
-    )
+    made = advance(full_standings(tournament), Stage(into), withdrawn=withdrawn, removed=removed)
     return AdvanceDraft(list=made, blockers=tuple(stage_blockers(tournament, made.source.value)))
 
 

@@ -4,6 +4,7 @@ the final's seating draws), a finalist swapped for the next in line (audited).""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -409,3 +410,43 @@ def test_a_final_entered_by_hand_seats_only_the_finalists(qualified):
     assert [s.player for s in made.tables.get().game.seats.order_by("number")] == list(
         reversed(draft.advancing)
     )
+
+
+def test_the_cut_counts_the_extras_a_semifinal_hides_from_the_public(qualified):
+    tournament, organiser, chief = (
+        qualified["tournament"],
+        qualified["organiser"],
+        qualified["chief"],
+    )
+    tournament = tournament_stages_update(
+        tournament=tournament,
+        stages=[
+            {"stage": "qualifying", "games": 1},
+            {"stage": "semifinal", "players": 20, "games": 1, "hide_extras": True},
+            {"stage": "final", "players": 10, "games": 1},
+        ],
+        by=organiser,
+    )
+    _confirm_all(qualified)
+    advance_publish(tournament=tournament, into="semifinal", by=organiser)
+    made = round_create(
+        tournament=tournament,
+        stage="semifinal",
+        number=1,
+        tables=[
+            TablePlan(number=1, judge=None, players=tuple(PLAYERS[::2])),
+            TablePlan(number=2, judge=None, players=tuple(PLAYERS[1::2])),
+        ],
+        by=chief,
+    )
+    extra = []
+    for table in made.tables.order_by("number"):
+        game = table.game
+        protocol_save(game=game, data=complete_data(game), by=chief, base_version=1, submit=True)
+        protocol_confirm(game=game, by=chief)
+        extra.append(game.seats.get(number=3).player)
+    public = {r.player: r.total for r in tournament_standings(tournament).rows}
+    draft = advance_draft(tournament, "final")
+    totals = {e.player: e.total for e in draft.rows}
+    for player in extra:
+        assert totals[player] == public[player] + Fraction(3, 10)
