@@ -25,6 +25,7 @@ from mafiatab.core.advancing import standings_json
 from mafiatab.messages import remark_text
 from mafiatab.standings.advancing import advance_draft, advance_publish, published
 from mafiatab.standings.services import viewer_standings
+from mafiatab.standings.staged import public_outlook
 from mafiatab.tournaments.permissions import user_can
 
 router = Router(tags=["standings"])
@@ -109,7 +110,12 @@ def get_standings(request: HttpRequest, slug: str, provisional: bool = PROVISION
     shown = viewer_standings(tournament=tournament, staff=staff, provisional=provisional)
     if shown.snapshot is None:
         raise Forbidden(_("The organiser has hidden the standings of this tournament."))
-    return standings_json(shown.snapshot.standings)
+    data = standings_json(shown.snapshot.standings)
+    marks = public_outlook(shown.snapshot.standings)
+    for row in data["standings"]:
+        if "outlook" in row and marks.get(row["player"]) is not None:
+            row["outlook"]["mark"] = marks[row["player"]].to_json()["mark"]
+    return data
 
 
 StageName = Literal["semifinal", "final"]

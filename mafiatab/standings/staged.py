@@ -4,10 +4,10 @@ below the last player who would advance now."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from mafiatab.core.advancing import Outlook, outlook
+from mafiatab.core.advancing import Outlook, outlook, running_stage
 from mafiatab.core.roles import Stage
 from mafiatab.core.standings import Standing, Standings
 
@@ -26,6 +26,18 @@ class StagedRow:
     """His points in each stage of the plan, in order (None: he was not seated in it)."""
     outlook: Outlook | None = None
     """Where he stands against the cut while his stage runs (None: no running stage)."""
+
+
+def public_outlook(standings: Standings) -> dict[str, Outlook]:
+    """The core's outlook of the shared standings, without the marks while the running
+    stage hides its judges' extras: the points they leave out could turn a "through"
+    or an "out of reach" either way (the points to the cut are still shown)."""
+    found = outlook(standings)
+    stage = running_stage(standings)
+    plan = standings.plan
+    if found and stage is not None and plan is not None and plan.hides_extras(stage):
+        return {player: replace(o, mark=None) for player, o in found.items()}
+    return found
 
 
 def stage_columns(standings: Standings) -> list[str]:
@@ -58,7 +70,7 @@ def staged_rows(standings: Standings) -> list[StagedRow]:
     """The rows with their groups, cut line and points per stage."""
     columns = stage_columns(standings)
     cut = _cut_stage(standings)
-    outlooks = outlook(standings)
+    outlooks = public_outlook(standings)
     grouped = standings.plan is not None and len(columns) > 0
     found: list[StagedRow] = []
     previous: Stage | None = None

@@ -20,7 +20,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from mafiatab.core.advancing import outlook, running_stage
+from mafiatab.core.advancing import running_stage
 from mafiatab.core.scoring import format_points
 from mafiatab.rows import row_by
 from mafiatab.security.exports import SafeCSVWriter
@@ -44,6 +44,7 @@ from mafiatab.standings.services import (
     viewer_standings,
     viewer_token,
 )
+from mafiatab.standings.staged import public_outlook
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import (
     Viewer,
@@ -244,7 +245,7 @@ def player(request: HttpRequest, slug: str, player: str) -> HttpResponse:
         if explanation is None:
             raise Http404(player)
         row = next((r for r in shown.snapshot.standings.rows if r.player == player), None)
-        chances = outlook(shown.snapshot.standings).get(player)
+        chances = public_outlook(shown.snapshot.standings).get(player)
     context = {
         "tournament": tournament,
         "can": can,
