@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from decimal import Decimal
 from fractions import Fraction
-from typing import Annotated
+from typing import Annotated, Literal
 
 from ninja import Field, Path, Schema
 from ninja.pagination import LimitOffsetPagination
@@ -68,3 +68,17 @@ class Pages(LimitOffsetPagination):
     class Input(Schema):
         limit: int = Field(100, ge=1, le=500, description="Items per page.")
         offset: int = Field(0, ge=0, le=2**31 - 1, description="Items to skip.")
+
+
+class StageOut(Schema):
+    """One stage of the plan, as the tournament file's `stages` holds it."""
+
+    stage: Literal["qualifying", "semifinal", "final"]
+    games: int = Field(description="Games each player of the stage plays.")
+    players: int | None = Field(None, description="How many advance into the stage.")
+    points: Literal["carry", "reset"] | None = Field(
+        None, description="The final: its players ranked by the total (carry) or by its points."
+    )
+    hide_extras: bool | None = Field(
+        None, description="The stage's judge extras are hidden until the tournament is closed."
+    )

@@ -328,6 +328,12 @@ def write_game_data(
 WITHHELD_KEYS = ("id", "stage", "round", "table", "date", "judge", "winner", "replayed")
 
 
+def without_extras(data: dict[str, Any]) -> dict[str, Any]:
+    """`data` without the judges' extra points (a stage that hides them, for the
+    public until the tournament is closed); everything else as it is."""
+    return {k: v for k, v in data.items() if k != "judge_extra"}
+
+
 def withheld_form(data: dict[str, Any]) -> dict[str, Any]:
     """`data` as the public sees it while the organiser withholds the points (hidden
     or frozen standings): who played in each seat and which team won; no role, foul,

@@ -151,6 +151,12 @@ def points_shown(disclosure: Disclosure, game: Game) -> bool:
     return disclosure.shows_points(confirmed=game.is_confirmed, changed_at=changed_at)
 
 
+def protocol_shown(disclosure: Disclosure, game: Game) -> bool:
+    """True when the viewer may see the whole protocol, every version of it and its
+    file: its points are shown (`points_shown`) and its stage's judge extras too."""
+    return disclosure.shows_extras(game.stage) and points_shown(disclosure, game)
+
+
 def points_shown_to(user: Any, game: Game) -> bool:
     """`points_shown` for `user` (None or anonymous: the public)."""
     return points_shown(disclosure_for(user, game.tournament), game)

@@ -40,6 +40,7 @@ from mafiatab.printables.sheets import (
 )
 from mafiatab.printables.xlsx import standings_workbook
 from mafiatab.standings.services import Shown, Snapshot, player_explanation
+from mafiatab.standings.staged import stage_columns, staged_rows
 from mafiatab.tournaments.models import Tournament
 
 
@@ -121,7 +122,9 @@ def standings_pdf(
         "tournament": tournament,
         "shown": shown,
         "snapshot": snapshot,
-        "rows": standings.rows,
+        "rows": staged_rows(standings),
+        "stage_columns": stage_columns(standings),
+        "width": 11 + len(stage_columns(standings)),
         "lot": any(r.decided_by_lot for r in standings.rows),
         "provisional": provisional,
         "frozen_for_public": shown.frozen and not shown.staff,

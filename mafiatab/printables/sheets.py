@@ -17,13 +17,16 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from mafiatab.core.roles import Role
+from mafiatab.core.advancing import choosing_order
+from mafiatab.core.roles import Role, Stage
 from mafiatab.core.scoring import format_points
 from mafiatab.core.voting import MAX_VOTING_ROUNDS
 from mafiatab.games.conversion import game_data
 from mafiatab.games.models import STAGE_CHOICES, Game, GameStatus, Round
 from mafiatab.games.selectors import check_protocol, games_by_round, points_by_seat
 from mafiatab.messages import date_text, removal_reason_text
+from mafiatab.registrations.models import Advancement
+from mafiatab.standings.services import tournament_standings
 from mafiatab.tournaments.models import StaffRole, Tournament
 
 #: Seats of a table and foul cells of a seat on the official form.
@@ -116,6 +119,9 @@ class ProtocolSheet:
     """A form for a paper table (only the header and the nicknames are printed)."""
     reasons: tuple[Reason, ...] = ()
     """Written reasons: printed on a second page when there are any."""
+    choosing: tuple[str, ...] = ()
+    """The final's sheet: the order in which the finalists choose their seats (their
+    rank order), when the organiser lets them choose."""
 
 
 def stage_label(stage: str | None) -> str:
@@ -349,7 +355,23 @@ def blank_sheet(tournament: Tournament, *, chief_judge: str, key: str = "blank")
     )
 
 
-def table_blank_sheet(game: Game, *, chief_judge: str) -> ProtocolSheet:
+def choosing_order_of(tournament: Tournament, stage: str) -> tuple[str, ...]:
+    """The order in which the players of `stage` choose their seats: their rank in the
+    standings once they have played in it, before that the advance list's order."""
+    if stage != Stage.FINAL.value:
+        return ()
+    order = choosing_order(tournament_standings(tournament), Stage.FINAL)
+    if order:
+        return order
+    advanced = Advancement.objects.filter(tournament=tournament, stage=stage, active=True).order_by(
+        "place", "id"
+    )
+    return tuple(a.registration.nickname for a in advanced.select_related("registration"))
+
+
+def table_blank_sheet(
+    game: Game, *, chief_judge: str, choosing: tuple[str, ...] = ()
+) -> ProtocolSheet:
     """A paper table's protocol: the header and the seated nicknames, nothing else."""
     data = game_data(game)
     return ProtocolSheet(
@@ -370,6 +392,7 @@ def table_blank_sheet(game: Game, *, chief_judge: str) -> ProtocolSheet:
         winner="",
         provisional=False,
         blank=True,
+        choosing=choosing,
     )
 
 
@@ -384,11 +407,12 @@ def find_round(tournament: Tournament, number: int, stage: str | None = None) ->
 def round_blank_sheets(round_: Round, *, chief_judge: str) -> list[ProtocolSheet]:
     """One blank protocol per table of the round, its header and nicknames filled."""
     tables = round_.tables.select_related("game__tournament").order_by("number")
+    choosing = choosing_order_of(round_.tournament, round_.stage)
     sheets = []
     for table in tables:
         game = getattr(table, "game", None)
         if game is not None:
-            sheets.append(table_blank_sheet(game, chief_judge=chief_judge))
+            sheets.append(table_blank_sheet(game, chief_judge=chief_judge, choosing=choosing))
     return sheets
 
 

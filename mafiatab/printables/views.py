@@ -32,7 +32,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from mafiatab.games.models import STAGE_CHOICES, Game
-from mafiatab.games.selectors import can_view_game, points_shown
+from mafiatab.games.selectors import can_view_game, protocol_shown
 from mafiatab.printables import documents
 from mafiatab.printables.archive import archive_stream
 from mafiatab.printables.pdf import Renderer
@@ -122,7 +122,7 @@ def game_protocol(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if not can_view_game(request.user, game):
         return _refuse(request)
     disclosure = disclosure_for(request.user, tournament)
-    if not points_shown(disclosure, game):
+    if not protocol_shown(disclosure, game):
         return withheld_refusal(request, disclosure)
     [(filename, pdf)] = documents.protocol_pdfs(tournament, [game])
     return _download(pdf, PDF, f"{tournament.slug}-{filename}", inline=True)

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from mafiatab.core.scoring import ScoreLine, scaled_half_up
 from mafiatab.core.standings import Standings
 from mafiatab.messages import clause_text
+from mafiatab.printables.sheets import stage_label
 from mafiatab.standings.conversion import STANDING_FIELDS
 from mafiatab.standings.lines import line_text
 
@@ -72,9 +73,15 @@ def standings_workbook(standings: Standings, lines: Iterable[ScoreLine]) -> byte
 
     book = Workbook(write_only=True)
     table = book.create_sheet(clean_text(_("Standings"))[:31])
-    table.append([_cell(table, h, bold=True) for h in _headings()])
+    stages = [spec.stage.value for spec in standings.plan.stages] if standings.plan else []
+    staged = [_("Stage")] + [stage_label(code) for code in stages] if stages else []
+    table.append([_cell(table, h, bold=True) for h in _headings() + staged])
     for row in standings.to_json()["standings"]:
-        table.append([_cell(table, row[name]) for name in STANDING_FIELDS])
+        cells = [row[name] for name in STANDING_FIELDS]
+        if stages:
+            cells.append(stage_label(row["stage"]) if row.get("stage") else "")
+            cells.extend(row["by_stage"].get(code, "") for code in stages)
+        table.append([_cell(table, value) for value in cells])
     detail = book.create_sheet(clean_text(_("Score lines"))[:31])
     detail.append(
         [

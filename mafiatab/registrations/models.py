@@ -196,3 +196,50 @@ class Replacement(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["absent", "round"], name="registrations_replaced_once"),
         ]
+
+
+class Advancement(models.Model):
+    """A participant who advanced into a stage (semifinal or final) by its published
+    advance list. A player swapped out for the next in line keeps his row with
+    `active` off, and the row of the one who replaced him names it in `replaces`.
+
+    The advanced players are the only participants the stage's seating draws. (The
+    advance list is made by the standings; the record lives here, beside the
+    participants, so that the seating below the standings can read it.)
+    """
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.PROTECT, related_name="advancements"
+    )
+    stage = models.CharField(_("stage"), max_length=16)
+    registration = models.ForeignKey(
+        Registration, on_delete=models.PROTECT, related_name="advancements"
+    )
+    place = models.PositiveIntegerField(
+        _("place"), help_text=_("His place in the advance list (1 = first).")
+    )
+    active = models.BooleanField(_("advanced"), default=True)
+    replaces = models.ForeignKey(
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text=_("The advanced player he replaced (a swap after publishing)."),
+    )
+    created_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
+    )
+
+    class Meta:
+        ordering = ["tournament", "stage", "place"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "stage", "registration"],
+                name="registrations_advanced_once",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.registration} -> {self.stage}"

@@ -182,8 +182,13 @@ def _draft_page(
 
 
 def _starts_round_one(draft: SeatingDraft) -> bool:
-    """Publishing this draft seats round 1 (a re-seating keeps its played rounds)."""
-    return not draft.options.get("fixed_rounds") and any(int(r["round"]) == 1 for r in draft.rounds)
+    """Publishing this draft seats the tournament's first round (round 1 of the
+    qualifying stage; a re-seating keeps its played rounds)."""
+    return (
+        draft.stage == "qualifying"
+        and not draft.options.get("fixed_rounds")
+        and any(int(r["round"]) == 1 for r in draft.rounds)
+    )
 
 
 @tournament_permission("generate_seating")

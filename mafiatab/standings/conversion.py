@@ -12,9 +12,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from mafiatab.core.advancing import public_tournament
 from mafiatab.core.protocol import Tournament as CoreTournament
 from mafiatab.core.roles import Stage, Team
 from mafiatab.core.scoring import ScoreLine, explain_all
+from mafiatab.core.stages import StagePlan
 from mafiatab.core.standings import Standing, Standings
 from mafiatab.tournaments.conversion import core_tournament
 from mafiatab.tournaments.models import Tournament
@@ -131,6 +133,9 @@ def standings_to_data(standings: Standings) -> dict[str, Any]:
         "compensation_b": standings.compensation_b,
         "lot": [list(group) for group in standings.lot],
         "lot_seed": standings.lot_seed,
+        "stages": standings.plan.to_json() if standings.plan is not None else None,
+        "ruleset": standings.ruleset,
+        "applies_k": standings.applies_k,
         "rows": [
             [
                 r.rank,
@@ -145,14 +150,32 @@ def standings_to_data(standings: Standings) -> dict[str, Any]:
                 r.first_night_deaths,
                 r.games,
                 r.decided_by_lot,
+                r.stage.value if r.stage is not None else None,
+                [[stage.value, str(points)] for stage, points in r.by_stage],
+                [[stage.value, games] for stage, games in r.games_by_stage],
+                r.compensated_games,
             ]
             for r in standings.rows
         ],
     }
 
 
+def _staged(row: list[Any]) -> dict[str, Any]:
+    """A row's stage and points per stage (a row stored before stages had neither)."""
+    if len(row) <= len(STANDING_FIELDS):
+        return {}
+    stage, by_stage, games_by_stage, compensated = row[len(STANDING_FIELDS) :]
+    return {
+        "stage": Stage(stage) if stage else None,
+        "by_stage": tuple((Stage(st), _fraction(points)) for st, points in by_stage),
+        "games_by_stage": tuple((Stage(st), games) for st, games in games_by_stage),
+        "compensated_games": compensated,
+    }
+
+
 def standings_from_data(data: dict[str, Any]) -> Standings:
     """The inverse of `standings_to_data`."""
+    stages = data.get("stages")
     return Standings(
         tournament=data["tournament"],
         coefficient_k=_fraction(data["coefficient_k"]),
@@ -172,7 +195,9 @@ def standings_from_data(data: dict[str, Any]) -> Standings:
                 first_night_deaths=deaths,
                 games=games,
                 decided_by_lot=by_lot,
+                **_staged(row),
             )
+            for row in data["rows"]
             for (
                 rank,
                 player,
@@ -186,10 +211,13 @@ def standings_from_data(data: dict[str, Any]) -> Standings:
                 deaths,
                 games,
                 by_lot,
-            ) in data["rows"]
+            ) in [row[: len(STANDING_FIELDS)]]
         ),
         lot=tuple(tuple(group) for group in data["lot"]),
         lot_seed=data["lot_seed"],
+        plan=StagePlan.parse(stages) if stages is not None else None,
+        ruleset=data.get("ruleset", "fiim"),
+        applies_k=data.get("applies_k", False),
     )
 
 
@@ -267,8 +295,11 @@ def explanation_from_data(player: str, data: dict[str, Any]) -> Explanation:
 
 
 def scoring_input(tournament: Tournament, *, provisional: bool) -> CoreTournament:
-    """What the core scores: confirmed protocols, or with `provisional` submitted ones too."""
-    return core_tournament(tournament, provisional=provisional)
+    """What the core scores: confirmed protocols, or with `provisional` submitted ones
+    too; the judges' extras of a stage whose plan hides them left out until the
+    organiser closes the tournament (the standings are the public's)."""
+    core = core_tournament(tournament, provisional=provisional)
+    return public_tournament(core, closed=tournament.closed_at is not None)
 
 
 def as_of(core: CoreTournament) -> AsOf | None:

@@ -78,7 +78,7 @@ if TYPE_CHECKING:
 
 
 #: The layout of stored snapshots; a new layout makes the old snapshots stale.
-SNAPSHOT_FORMAT = 2
+SNAPSHOT_FORMAT = 3
 
 #: The tournament's fields that name the state its live standings are computed from.
 STATE_FIELDS = (
@@ -90,6 +90,8 @@ STATE_FIELDS = (
     "participants",
     "games_before_final",
     "lot_seed",
+    "stage_plan",
+    "closed_at",
 )
 
 

@@ -10,5 +10,6 @@ urlpatterns = [
     path("standings/", views.standings, name="table"),
     path("standings/strip/", views.strip, name="strip"),
     path("standings/settings/", views.manage, name="manage"),
+    path("standings/advance/<slug:stage>/", views.advance, name="advance"),
     path("standings/player/<path:player>", views.player, name="player"),
 ]

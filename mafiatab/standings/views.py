@@ -19,11 +19,21 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from mafiatab.core.advancing import running_stage
 from mafiatab.core.scoring import format_points
 from mafiatab.security.exports import SafeCSVWriter
 from mafiatab.standings import cache
+from mafiatab.standings.advancing import (
+    advance_draft,
+    advance_publish,
+    advance_swap,
+    blocker_messages,
+    next_stages,
+    published,
+    stage_name,
+)
 from mafiatab.standings.conversion import STANDING_FIELDS
 from mafiatab.standings.services import (
     Shown,
@@ -34,6 +44,7 @@ from mafiatab.standings.services import (
     viewer_standings,
     viewer_token,
 )
+from mafiatab.standings.staged import public_outlook
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import (
     Viewer,
@@ -42,6 +53,7 @@ from mafiatab.tournaments.permissions import (
     tournament_permission,
     viewer_in,
 )
+from mafiatab.tournaments.views import tournament_context
 
 #: Seconds between two refreshes of a live table.
 REFRESH_SECONDS = 15
@@ -172,6 +184,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
             "provisional": provisional,
             "live": live(),
             "refresh_seconds": REFRESH_SECONDS,
+            "advance_stages": [(i, stage_name(i)) for _f, i, _n in next_stages(tournament)],
         }
 
     if _has_messages(request):
@@ -226,12 +239,13 @@ def _csv(tournament: Tournament, shown: Shown, provisional: bool) -> HttpRespons
 def player(request: HttpRequest, slug: str, player: str) -> HttpResponse:
     """Every line of one player's points, game by game, with its clause."""
     tournament, can, shown, provisional = _shown(request, slug)
-    explanation = row = None
+    explanation = row = chances = None
     if shown.snapshot is not None:
         explanation = player_explanation(snapshot=shown.snapshot, player=player)
         if explanation is None:
             raise Http404(player)
         row = next((r for r in shown.snapshot.standings.rows if r.player == player), None)
+        chances = public_outlook(shown.snapshot.standings).get(player)
     context = {
         "tournament": tournament,
         "can": can,
@@ -240,8 +254,18 @@ def player(request: HttpRequest, slug: str, player: str) -> HttpResponse:
         "player": player,
         "explanation": explanation,
         "row": row,
+        "outlook": chances,
+        "next_stage": _next_stage_name(shown),
     }
     return render(request, "standings/player.html", context)
+
+
+def _next_stage_name(shown: Shown) -> str:
+    """The name of the stage players of the running stage advance into ('' if none)."""
+    standings = shown.snapshot.standings if shown.snapshot is not None else None
+    stage = running_stage(standings) if standings is not None else None
+    following = standings.plan.next_stage(stage) if stage and standings and standings.plan else None
+    return stage_name(following.value) if following is not None else ""
 
 
 @require_POST
@@ -300,3 +324,52 @@ def strip(request: HttpRequest, slug: str) -> HttpResponse:
         response = render(request, template, context)
     response["Cache-Control"] = "no-store"
     return response
+
+
+def _advance_page(request: HttpRequest, tournament: Tournament, into: str) -> HttpResponse:
+    draft = advance_draft(tournament, into)
+    rows = published(tournament, into)
+    context = tournament_context(request, tournament) | {
+        "draft": draft,
+        "stage": stage_name(into),
+        "source": stage_name(draft.source),
+        "published": rows,
+        "blocked": blocker_messages(draft) if draft.blockers else [],
+        "stages": [(into_, stage_name(into_)) for _from, into_, _n in next_stages(tournament)],
+    }
+    return render(request, "standings/advance.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@tournament_permission("advance_players")
+def advance(request: HttpRequest, tournament: Tournament, stage: str) -> HttpResponse:
+    """The advance list into `stage`: the draft, publishing it, swapping a player."""
+    if stage not in {into for _from, into, _n in next_stages(tournament)}:
+        raise Http404(stage)
+    if request.method == "POST":
+        action = request.POST.get("action", "")
+        try:
+            if action == "publish":
+                advance_publish(tournament=tournament, into=stage, by=request.user)  # type: ignore[arg-type]
+                messages.success(
+                    request,
+                    _("The advance list of the %(stage)s is published.")
+                    % {"stage": stage_name(stage)},
+                )
+            elif action == "swap":
+                player = request.POST.get("player", "")[:64]
+                row = advance_swap(
+                    tournament=tournament, into=stage, player=player, by=request.user
+                )  # type: ignore[arg-type]
+                messages.success(
+                    request,
+                    _("%(out)s is replaced by %(in)s.")
+                    % {"out": player, "in": row.registration.nickname},
+                )
+            else:
+                messages.error(request, _("Unknown action %(action)s.") % {"action": action[:32]})
+        except ValidationError as exc:
+            for message in exc.messages:
+                messages.error(request, message)
+        return redirect("standings:advance", slug=tournament.slug, stage=stage)
+    return _advance_page(request, tournament, stage)

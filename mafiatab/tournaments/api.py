@@ -12,7 +12,7 @@ from ninja import Field, Router, Schema
 from ninja.pagination import paginate
 
 from mafiatab.api.errors import INVALID, NOT_FOUND, SLUG_RE, Forbidden, NotFound
-from mafiatab.api.schemas import Pages
+from mafiatab.api.schemas import Pages, StageOut
 from mafiatab.core.regulations import REGULATIONS
 from mafiatab.tournaments.models import StaffRole, Tournament
 from mafiatab.tournaments.permissions import APPROVED, user_can
@@ -82,6 +82,9 @@ class ScoringOut(Schema):
     games_before_final_set: bool = Field(
         description="Set by the organiser; false: from the schedule (null: none yet)."
     )
+    games_before_final_from_plan: bool = Field(
+        False, description="Not set by the organiser and given by the stage plan."
+    )
     lot_seed: int = Field(description="The seed of the lot of 8.8.5.")
 
 
@@ -98,10 +101,25 @@ class TournamentDetailOut(TournamentOut):
         description="The organiser hides the standings: the public gets no points "
         "(no tournament file, games without their protocols' points)."
     )
+    stages: list[StageOut] | None = Field(
+        description="The stage plan (null: qualifying rounds alone), as the file's `stages`.",
+    )
+    closed: bool = Field(
+        description="The organiser closed the tournament: its results are final and "
+        "hidden judge extras are shown."
+    )
     standings_frozen_at: dt.datetime | None = Field(
         description="When the standings were frozen: the public sees the table and the "
         "games as they were then (null: not frozen)."
     )
+
+    @staticmethod
+    def resolve_closed(tournament: Tournament) -> bool:
+        return tournament.is_closed
+
+    @staticmethod
+    def resolve_stages(tournament: Tournament) -> list[dict[str, object]] | None:
+        return tournament.stage_plan
 
     @staticmethod
     def resolve_standings_frozen_at(tournament: Tournament) -> dt.datetime | None:

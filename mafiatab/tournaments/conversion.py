@@ -5,9 +5,10 @@ the tournament's own defaults, decided here once (`scoring_settings`):
 
 - participants N for 8.7: the approved participants (reserves who replaced a late
   player are not counted);
-- games before the final for B of 8.6: from the schedule (the published seating of
-  each stage before the final, else the tables made so far), never from the games
-  played so far, so provisional compensation does not swing;
+- games before the final for B of 8.6: from the stage plan (its qualifying and
+  semifinal games), else from the schedule (the published seating of each stage
+  before the final, else the tables made so far), never from the games played so
+  far, so provisional compensation does not swing;
 - the lot seed of 8.8.5, drawn when the tournament was created.
 """
 
@@ -22,6 +23,7 @@ from mafiatab.core.protocol import Tournament as CoreTournament
 from mafiatab.games.conversion import scheduled_rounds, stored_protocols
 from mafiatab.penalties.conversion import active_penalties
 from mafiatab.tournaments.models import Tournament
+from mafiatab.tournaments.stages import plan_of
 
 #: The stages whose games count in B (8.6): every stage before the final.
 STAGES_BEFORE_FINAL = ("qualifying", "semifinal")
@@ -39,7 +41,9 @@ class ScoringSettings:
     """The games one player is scheduled to play before the final (None: no schedule
     yet; the core then derives it from the games)."""
     games_before_final_set: bool
-    """True when the organiser set it; False: from the schedule."""
+    """True when the organiser set it; False: from the stage plan or the schedule."""
+    games_before_final_from_plan: bool
+    """True when it is not set and the stage plan gives it."""
     lot_seed: int
     """The seed of the lot of 8.8.5."""
 
@@ -78,19 +82,30 @@ def scheduled_games_before_final(tournament: Tournament) -> int | None:
     return sum(per_stage.values()) if per_stage else None
 
 
+def default_games_before_final(tournament: Tournament) -> int | None:
+    """B of 8.6 when the organiser did not set it: the stage plan's games before the
+    final, else the schedule's (`scheduled_games_before_final`)."""
+    plan = plan_of(tournament)
+    if plan is not None:
+        return plan.games_before_final()
+    return scheduled_games_before_final(tournament)
+
+
 def scoring_settings(tournament: Tournament) -> ScoringSettings:
     """The settings the core scores `tournament` with (see the module's docstring)."""
     participants = tournament.participants
     if participants is None:
         participants = approved_participants(tournament) or None
     games = tournament.games_before_final
+    from_plan = games is None and tournament.stage_plan is not None
     if games is None:
-        games = scheduled_games_before_final(tournament)
+        games = default_games_before_final(tournament)
     return ScoringSettings(
         participants=participants,
         participants_set=tournament.participants is not None,
         games_before_final=games,
         games_before_final_set=tournament.games_before_final is not None,
+        games_before_final_from_plan=from_plan,
         lot_seed=tournament.lot_seed,
     )
 
@@ -115,4 +130,5 @@ def core_tournament(
         lot_seed=settings.lot_seed,
         penalties=active_penalties(tournament.pk, as_of=as_of),
         schedule=scheduled_rounds(tournament.pk),
+        stages=plan_of(tournament),
     )

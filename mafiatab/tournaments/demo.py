@@ -14,12 +14,24 @@ from mafiatab.console.services import event_append, log_start
 from mafiatab.core.demo import TABLE_IN_PLAY, demo_tournament
 from mafiatab.core.protocol import Tournament as CoreTournament
 from mafiatab.games.services import TablePlan, round_create
+from mafiatab.standings.advancing import advance_publish
 from mafiatab.tournaments.models import StaffMember, StaffRole, Tournament
-from mafiatab.tournaments.services import TournamentInfo, _dates_of, tournament_import
+from mafiatab.tournaments.services import (
+    TournamentInfo,
+    _dates_of,
+    tournament_import,
+    tournament_stages_update,
+)
 
 #: The password of every demo account.
 DEMO_PASSWORD = "mafiatab-demo"
 ORGANISER_NICKNAME = "Игорь Белов"
+#: The demo's stage plan: its ten qualifying rounds, then a final of ten games at one
+#: table, the points carried over (the final is under way).
+DEMO_STAGES = [
+    {"stage": "qualifying", "games": 10},
+    {"stage": "final", "players": 10, "games": 10, "points": "carry"},
+]
 
 
 #: The roles shown next to each kind of demo account.
@@ -119,6 +131,12 @@ def demo_load() -> tuple[Tournament, list[DemoLogin]]:
         target=tournament.name,
         after={"chief_judge": organiser.nickname, "table_judges": [j.nickname for j in judges]},
     )
+    if core.stages is None:
+        tournament = tournament_stages_update(
+            tournament=tournament, stages=DEMO_STAGES, by=organiser
+        )
+    # the qualifying stage is over: its advance list is published, the final under way
+    advance_publish(tournament=tournament, into="final", by=organiser)
     _table_in_play(tournament=tournament, core=core, organiser=organiser, judge=judges[0])
     return tournament, logins
 

@@ -39,6 +39,13 @@ class Disclosure:
     """The organiser hid the standings from the public."""
     frozen_at: dt.datetime | None
     """When the standings were frozen (None: they are not)."""
+    hidden_extras: frozenset[str] = frozenset()
+    """The stages whose judges' extras the viewer does not see: the stage plan hides
+    them from the public until the organiser closes the tournament."""
+
+    def shows_extras(self, stage: str) -> bool:
+        """True when the viewer may see the judges' extras of a game of `stage`."""
+        return stage not in self.hidden_extras
 
     @property
     def is_complete(self) -> bool:
@@ -70,15 +77,26 @@ class Disclosure:
 def disclosure_for(user: Any, tournament: Tournament) -> Disclosure:
     """What `user` (None or anonymous: the public) may see of `tournament`'s results."""
     frozen = tournament.standings_frozen_version is not None
+    staff = user_can(user, tournament, "view_live_standings")
+    hidden_extras: frozenset[str] = frozenset()
+    if not staff and not tournament.is_closed:
+        plan = tournament.stage_plan or []
+        hidden_extras = frozenset(str(s["stage"]) for s in plan if s.get("hide_extras"))
     return Disclosure(
-        staff=user_can(user, tournament, "view_live_standings"),
+        staff=staff,
         hidden=tournament.standings_hidden,
         frozen_at=tournament.standings_frozen_at if frozen else None,
+        hidden_extras=hidden_extras,
     )
 
 
 def withheld_message(disclosure: Disclosure) -> str:
     """Why a viewer does not get a game's points, in his language."""
+    if not disclosure.hidden and disclosure.frozen_at is None and disclosure.hidden_extras:
+        return _(
+            "The judges' extra points of this stage are shown to the staff only until "
+            "the organiser closes the tournament."
+        )
     if disclosure.hidden:
         return _(
             "The organiser has hidden the standings of this tournament: the points of its "

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from mafiatab.accounts.models import User
 from mafiatab.core.names import nickname_key
-from mafiatab.tournaments.bounds import MAX_INT, BoundedIntegerField
+from mafiatab.tournaments.bounds import MAX_INT, MAX_SMALL, BoundedIntegerField
 from mafiatab.tournaments.models import RULESET_CHOICES, StaffRole
 from mafiatab.tournaments.services import (
     MAX_LOT_SEED,
@@ -159,7 +159,8 @@ class ScoringForm(HtmlForm):
                 "Empty: the approved participants, reserves not counted (now %(n)s)."
             ) % {"n": defaults.approved}
             self.fields["games_before_final"].help_text = _(
-                "Empty: from the published schedule, not from the games played (now %(n)s)."
+                "Empty: from the stage plan or the published schedule, not from the games played "
+                "(now %(n)s)."
             ) % {"n": defaults.scheduled if defaults.scheduled is not None else "—"}
 
     def scoring(self) -> ScoringInputs:
@@ -169,6 +170,119 @@ class ScoringForm(HtmlForm):
             games_before_final=data.get("games_before_final"),
             lot_seed=data["lot_seed"],
         )
+
+
+POINTS_CHOICES = [
+    ("carry", _("carried over: the total of every stage")),
+    ("reset", _("reset: the points of the final alone")),
+]
+FINAL_PLAYERS_CHOICES = [("", _("no final")), ("10", "10"), ("20", "20")]
+
+
+class StagePlanForm(HtmlForm):
+    """The stage plan in fields; `stages()` gives it in the tournament file's form
+    (a list of stages), which the core's reader validates."""
+
+    qualifying_games = BoundedIntegerField(
+        label=_("Qualifying games per player"),
+        min_value=1,
+        max_value=MAX_SMALL,
+        required=False,
+        help_text=_("Empty: no stage plan, every player ranked by the 8.8 chain alone."),
+    )
+    semifinal_players = BoundedIntegerField(
+        label=_("Semifinal players"),
+        min_value=1,
+        max_value=MAX_SMALL,
+        required=False,
+        help_text=_("A multiple of 10. Empty: no semifinal."),
+    )
+    semifinal_games = BoundedIntegerField(
+        label=_("Semifinal games per player"), min_value=1, max_value=MAX_SMALL, required=False
+    )
+    semifinal_hide_extras = forms.BooleanField(
+        label=_("Hide the semifinal's judge extras until the tournament is closed"),
+        required=False,
+    )
+    final_players = forms.TypedChoiceField(
+        label=_("Final players"),
+        choices=FINAL_PLAYERS_CHOICES,
+        coerce=int,
+        empty_value=None,
+        required=False,
+        help_text=_("One final table of 10, or two of 20."),
+    )
+    final_games = BoundedIntegerField(
+        label=_("Final games per player"), min_value=1, max_value=MAX_SMALL, required=False
+    )
+    final_points = forms.ChoiceField(
+        label=_("Points in the final"), choices=POINTS_CHOICES, initial="carry"
+    )
+    final_hide_extras = forms.BooleanField(
+        label=_("Hide the final's judge extras until the tournament is closed"),
+        required=False,
+    )
+
+    def clean(self) -> dict[str, object]:
+        data = super().clean() or {}
+        if self.errors:
+            return data
+        pairs = (
+            ("semifinal_players", "semifinal_games", _("Give the semifinal's games too.")),
+            ("semifinal_games", "semifinal_players", _("Give the semifinal's players too.")),
+            ("final_players", "final_games", _("Give the final's games too.")),
+            ("final_games", "final_players", _("Give the final's players too.")),
+        )
+        for given, missing, message in pairs:
+            if data.get(given) is not None and data.get(missing) is None:
+                self.add_error(missing, message)
+        later = ("semifinal_players", "final_players")
+        if data.get("qualifying_games") is None and any(data.get(f) is not None for f in later):
+            self.add_error("qualifying_games", _("A plan starts with the qualifying games."))
+        return data
+
+    def stages(self) -> list[dict[str, Any]] | None:
+        """The plan as the file's `stages` (None: no plan)."""
+        data = self.cleaned_data
+        if data.get("qualifying_games") is None:
+            return None
+        plan: list[dict[str, Any]] = [{"stage": "qualifying", "games": data["qualifying_games"]}]
+        if data.get("semifinal_players") is not None:
+            plan.append(
+                {
+                    "stage": "semifinal",
+                    "players": data["semifinal_players"],
+                    "games": data["semifinal_games"],
+                    "hide_extras": bool(data.get("semifinal_hide_extras")),
+                }
+            )
+        if data.get("final_players") is not None:
+            plan.append(
+                {
+                    "stage": "final",
+                    "players": data["final_players"],
+                    "games": data["final_games"],
+                    "points": data.get("final_points") or "carry",
+                    "hide_extras": bool(data.get("final_hide_extras")),
+                }
+            )
+        return plan
+
+
+def stage_plan_initial(stages: list[dict[str, Any]] | None) -> dict[str, Any]:
+    """The form's fields from a stored plan (the file's `stages`)."""
+    initial: dict[str, Any] = {"final_points": "carry"}
+    for stage in stages or []:
+        name = stage.get("stage")
+        if name == "qualifying":
+            initial["qualifying_games"] = stage.get("games")
+        elif name in ("semifinal", "final"):
+            initial[f"{name}_players"] = stage.get("players")
+            initial[f"{name}_games"] = stage.get("games")
+            initial[f"{name}_hide_extras"] = bool(stage.get("hide_extras"))
+            if name == "final":
+                initial["final_points"] = stage.get("points") or "carry"
+    return initial
 
 
 class StaffForm(HtmlForm):

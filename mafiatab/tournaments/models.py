@@ -87,6 +87,25 @@ class Tournament(models.Model):
         blank=True,
         help_text=_("The overlays, the result cards and the standings strip speak it."),
     )
+    stage_plan = models.JSONField(
+        _("stage plan"),
+        null=True,
+        blank=True,
+        editable=False,
+        help_text=_(
+            "The stages in order, as the tournament file's stages (validated by the core). "
+            "Empty: qualifying rounds alone."
+        ),
+    )
+    closed_at = models.DateTimeField(
+        _("closed at"),
+        null=True,
+        blank=True,
+        editable=False,
+        help_text=_(
+            "When the organiser closed the tournament; hidden final extras show from then."
+        ),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     standings_version = models.PositiveIntegerField(
         _("standings version"),
@@ -124,6 +143,11 @@ class Tournament(models.Model):
     @property
     def regulation(self) -> Regulation:
         return get_regulation(self.ruleset)
+
+    @property
+    def is_closed(self) -> bool:
+        """True once the organiser closed the tournament."""
+        return self.closed_at is not None
 
     @property
     def is_online(self) -> bool:

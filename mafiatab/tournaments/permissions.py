@@ -54,6 +54,7 @@ ACTIONS: dict[str, frozenset[str]] = {
     "view_live_standings": frozenset({ORGANISER, CHIEF_JUDGE, TABLE_JUDGE}),
     "manage_standings": frozenset({ORGANISER}),
     "broadcast": frozenset({ORGANISER}),
+    "advance_players": frozenset({ORGANISER}),
 }
 
 

@@ -19,6 +19,7 @@ from mafiatab.core.protocol import Tournament as CoreTournament
 from mafiatab.core.regulations import get_regulation
 from mafiatab.notifications.services import notify
 from mafiatab.tournaments.models import StaffMember, StaffRole, Tournament
+from mafiatab.tournaments.stages import read_plan
 
 if TYPE_CHECKING:
     from mafiatab.accounts.models import User
@@ -457,6 +458,7 @@ def tournament_import(
         participants=core.participants,
         games_before_final=core.games_before_final,
         lot_seed=core.lot_seed,
+        stage_plan=core.stages.to_json() if core.stages is not None else None,
         **asdict(info),
     )
     if by is not None:
@@ -524,4 +526,80 @@ def tournament_import(
             "ruleset": core.ruleset,
         },
     )
+    return tournament
+
+
+@transaction.atomic
+def tournament_close(*, tournament: Tournament, by: User, closed: bool = True) -> Tournament:
+    """Close the tournament (its results are final: the final's hidden judge extras are
+    shown to the public from now on), or with `closed=False` open it again. A second
+    organiser who already did the same is told, not written twice."""
+    from mafiatab.tournaments.permissions import ensure_can
+
+    ensure_can(by, tournament, "edit_tournament")
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.is_closed == closed:
+        raise ValidationError(
+            _("The tournament is already closed.") if closed else _("The tournament is not closed.")
+        )
+    before = {"closed": tournament.is_closed}
+    tournament.closed_at = dt.datetime.now(dt.UTC) if closed else None
+    tournament.save(update_fields=["closed_at"])
+    tournament.log_action(
+        "tournament.closed" if closed else "tournament.reopened",
+        by=by,
+        target=tournament.name,
+        before=before,
+        after={"closed": closed},
+    )
+    tournament.standings_changed()
+    return tournament
+
+
+def _check_advanced_stages(
+    tournament: Tournament, before: list[dict[str, Any]], after: list[dict[str, Any]]
+) -> None:
+    """Refuse a plan that drops a stage players already advanced into, or changes how
+    many advance into it: its published advance list stands."""
+    advanced = set(tournament.advancements.values_list("stage", flat=True))
+    old = {s["stage"]: s.get("players") for s in before}
+    new = {s["stage"]: s.get("players") for s in after}
+    changed = sorted(stage for stage in advanced if old.get(stage) != new.get(stage))
+    if changed:
+        raise ValidationError(
+            _(
+                "The advance list of the %(stages)s is published: the plan must keep "
+                "that stage and how many players advance into it."
+            )
+            % {"stages": ", ".join(_(stage) for stage in changed)}
+        )
+
+
+@transaction.atomic
+def tournament_stages_update(
+    *, tournament: Tournament, stages: list[dict[str, Any]] | None, by: User
+) -> Tournament:
+    """Set the stage plan (`stages` in the tournament file's form, None: no plan),
+    validated by the core's reader; the standings follow, and the change is on the
+    record."""
+    from mafiatab.tournaments.permissions import ensure_can
+
+    ensure_can(by, tournament, "edit_tournament")
+    plan = read_plan(stages)
+    stored = plan.to_json() if plan is not None else None
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    before = tournament.stage_plan
+    if before == stored:
+        return tournament
+    _check_advanced_stages(tournament, before or [], stored or [])
+    tournament.stage_plan = stored
+    tournament.save(update_fields=["stage_plan"])
+    tournament.log_action(
+        "tournament.stages_changed",
+        by=by,
+        target=tournament.name,
+        before={"stages": before},
+        after={"stages": stored},
+    )
+    tournament.standings_changed()
     return tournament

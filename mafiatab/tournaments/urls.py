@@ -9,6 +9,7 @@ urlpatterns = [
     path("t/new/", views.tournament_new, name="new"),
     path("t/<slug:slug>/", views.tournament_detail, name="detail"),
     path("t/<slug:slug>/edit/", views.tournament_edit, name="edit"),
+    path("t/<slug:slug>/close/", views.close_view, name="close"),
     path("t/<slug:slug>/staff/", views.staff, name="staff"),
     path("t/<slug:slug>/staff/<int:pk>/remove/", views.staff_remove_view, name="staff_remove"),
     path("t/<slug:slug>/history/", views.history, name="history"),

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from mafiatab.core.advancing import public_tournament
 from mafiatab.core.tournament_file import dumps_tournament
 from mafiatab.games.calendar import player_seats, schedule_days
 from mafiatab.registrations.forms import OnlineLinksForm
@@ -22,15 +23,17 @@ from mafiatab.tournaments.audit_display import history_rows
 from mafiatab.tournaments.conversion import (
     approved_participants,
     core_tournament,
-    scheduled_games_before_final,
+    default_games_before_final,
 )
 from mafiatab.tournaments.disclosure import disclosure_for
 from mafiatab.tournaments.forms import (
     NewTournamentForm,
     ScoringForm,
     StaffForm,
+    StagePlanForm,
     TournamentForm,
     add_service_errors,
+    stage_plan_initial,
 )
 from mafiatab.tournaments.models import StaffMember, StaffRole, Tournament
 from mafiatab.tournaments.permissions import permissions_for, tournament_permission
@@ -39,8 +42,10 @@ from mafiatab.tournaments.services import (
     scoring_of,
     staff_assign,
     staff_remove,
+    tournament_close,
     tournament_create,
     tournament_scoring_update,
+    tournament_stages_update,
     tournament_update,
 )
 
@@ -123,19 +128,33 @@ class _Defaults:
 def _scoring_form(tournament: Tournament, data: Any = None) -> ScoringForm:
     defaults = _Defaults(
         approved=approved_participants(tournament),
-        scheduled=scheduled_games_before_final(tournament),
+        scheduled=default_games_before_final(tournament),
     )
     return ScoringForm(
         data, initial=scoring_of(tournament).__dict__, defaults=defaults, prefix="scoring"
     )
 
 
+def _stage_form(tournament: Tournament, data: Any = None) -> StagePlanForm:
+    return StagePlanForm(data, initial=stage_plan_initial(tournament.stage_plan), prefix="stages")
+
+
+def _edit_page(
+    request: HttpRequest, tournament: Tournament, *, status: int = 200, **forms: Any
+) -> HttpResponse:
+    context = tournament_context(request, tournament) | {
+        "form": forms.get("form") or TournamentForm(initial=info_of(tournament).__dict__),
+        "scoring_form": forms.get("scoring_form") or _scoring_form(tournament),
+        "stage_form": forms.get("stage_form") or _stage_form(tournament),
+    }
+    return render(request, "tournaments/form.html", context, status=status)
+
+
 @tournament_permission("edit_tournament")
 @require_http_methods(["GET", "POST"])
 def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    initial = info_of(tournament).__dict__
-    scoring_form = _scoring_form(tournament)
-    if request.method == "POST" and request.POST.get("form") == "scoring":
+    which = request.POST.get("form") if request.method == "POST" else None
+    if which == "scoring":
         scoring_form = _scoring_form(tournament, request.POST)
         if scoring_form.is_valid():
             try:
@@ -149,13 +168,23 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
             else:
                 messages.success(request, _("Scoring settings saved."))
                 return redirect("tournaments:edit", slug=tournament.slug)
-        form = TournamentForm(initial=initial)
-        context = tournament_context(request, tournament) | {
-            "form": form,
-            "scoring_form": scoring_form,
-        }
-        return render(request, "tournaments/form.html", context, status=422)
-    form = TournamentForm(request.POST or None, initial=initial)
+        return _edit_page(request, tournament, status=422, scoring_form=scoring_form)
+    if which == "stages":
+        stage_form = _stage_form(tournament, request.POST)
+        if stage_form.is_valid():
+            try:
+                tournament_stages_update(
+                    tournament=tournament,
+                    stages=stage_form.stages(),
+                    by=request.user,  # type: ignore[arg-type]
+                )
+            except ValidationError as exc:
+                add_service_errors(stage_form, exc)
+            else:
+                messages.success(request, _("Stage plan saved."))
+                return redirect("tournaments:edit", slug=tournament.slug)
+        return _edit_page(request, tournament, status=422, stage_form=stage_form)
+    form = TournamentForm(request.POST or None, initial=info_of(tournament).__dict__)
     if request.method == "POST" and form.is_valid():
         try:
             tournament_update(tournament=tournament, info=form.info(), by=request.user)
@@ -164,11 +193,27 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
         else:
             messages.success(request, _("Tournament saved."))
             return redirect(tournament)
-    context = tournament_context(request, tournament) | {
-        "form": form,
-        "scoring_form": scoring_form,
-    }
-    return render(request, "tournaments/form.html", context)
+    return _edit_page(request, tournament, form=form)
+
+
+@require_POST
+@tournament_permission("edit_tournament")
+def close_view(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Close the tournament, or open it again (`closed=0`)."""
+    closed = request.POST.get("closed", "1") != "0"
+    try:
+        tournament_close(tournament=tournament, by=request.user, closed=closed)  # type: ignore[arg-type]
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    else:
+        messages.success(
+            request,
+            _("The tournament is closed: its results are final.")
+            if closed
+            else _("The tournament is open again."),
+        )
+    return redirect("tournaments:edit", slug=tournament.slug)
 
 
 @tournament_permission("manage_staff")
@@ -239,6 +284,8 @@ def export_file(request: HttpRequest, slug: str) -> HttpResponse:
         )
         return HttpResponseForbidden(refusal, content_type="text/plain; charset=utf-8")
     core = core_tournament(tournament, as_of=disclosure.as_of)
+    if not disclosure.staff:  # the judges' extras a stage hides, until it is closed
+        core = public_tournament(core, closed=tournament.is_closed)
     response = HttpResponse(dumps_tournament(core), content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.json"'
     return response

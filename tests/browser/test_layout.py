@@ -25,7 +25,12 @@ from mafiatab.penalties.services import penalty_give
 from mafiatab.registrations.services import registration_add, registration_apply
 from mafiatab.seating.services import SeatingInputs, seating_generate, seating_publish
 from mafiatab.tournaments.models import StaffRole
-from mafiatab.tournaments.services import TournamentInfo, staff_assign, tournament_create
+from mafiatab.tournaments.services import (
+    TournamentInfo,
+    staff_assign,
+    tournament_create,
+    tournament_stages_update,
+)
 
 from .conftest import log_in
 
@@ -67,6 +72,7 @@ PAGES: dict[str, Callable[[Seed], list[Any]]] = {
     "standings:table?provisional=1": lambda s: [s["slug"]],
     "standings:table?view=projector": lambda s: [s["slug"]],
     "standings:player": lambda s: [s["slug"], s["roles"]["player"].nickname],
+    "standings:advance": lambda s: [s["slug"], "final"],
     "games:rounds": lambda s: [s["slug"]],
     "games:my_tables": lambda s: [s["slug"]],
     "games:queue": lambda s: [s["slug"]],
@@ -119,6 +125,7 @@ NOT_PAGES = {
     "notifications:badge": "a fragment of the header (the unread count, fetched by HTMX)",
     "notifications:mark_all_read": "an action (POST)",
     "notifications:open": "a redirect to what the message is about",
+    "tournaments:close": "an action (POST)",
     "registrations:reject": "an action (POST)",
     "registrations:withdraw": "an action (POST)",
     "penalties:give": "an action (POST)",
@@ -250,6 +257,14 @@ def seed_tournament(make_user: Callable[..., Any]) -> Seed:
         round=1,
         reason="Разговоры во время чужой речи",
         by=chief,
+    )
+    tournament_stages_update(
+        tournament=tournament,
+        stages=[
+            {"stage": "qualifying", "games": 2},
+            {"stage": "final", "players": 10, "games": 10},
+        ],
+        by=organiser,
     )
     return {
         "slug": tournament.slug,

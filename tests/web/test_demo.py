@@ -114,3 +114,25 @@ def test_the_demo_shows_a_table_being_played_on_the_console(client, capsys, tmp_
     row = row[: row.index("</tr>")]
     for seat in game.seats.all():
         assert seat.player in row
+
+
+def test_the_demo_has_its_stage_plan_and_the_final_advance_list_published(
+    client, capsys, tmp_path, no_server
+):
+    from django.urls import reverse
+
+    from mafiatab.audit.models import AuditEntry
+    from mafiatab.registrations.models import Advancement
+    from mafiatab.tournaments.demo import DEMO_STAGES
+
+    _start(capsys, tmp_path)
+    tournament = Tournament.objects.get()
+    assert [(s["stage"], s["games"]) for s in tournament.stage_plan] == [
+        (s["stage"], s["games"]) for s in DEMO_STAGES
+    ]
+    final = tournament.games.get(label="F1")
+    advanced = {a.registration.nickname for a in Advancement.objects.filter(stage="final")}
+    assert advanced == {s.player for s in final.seats.all()}
+    assert AuditEntry.objects.filter(action="stages.advance.published").count() == 1
+    page = client.get(reverse("standings:table", args=[tournament.slug])).content.decode()
+    assert page.count('data-testid="stage-group"') == 2

@@ -81,6 +81,8 @@ ACTIONS = {
     "console:finish",
     "console:director_links",
     "tournaments:staff_remove",
+    "tournaments:close",
+    "standings:advance",
     "registrations:approve_selected",
     "registrations:checkin_selected",
     "notifications:mark_all_read",

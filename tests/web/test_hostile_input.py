@@ -70,6 +70,7 @@ def _url(name: str, world: dict[str, Any]) -> str:
         {"slug": world["slug"]},
         {"slug": world["slug"], "pk": world.get(kind, 1)},
         {"slug": world["slug"], "player": world["player"]},
+        {"slug": world["slug"], "stage": "final"},  # an advance list
         {"uidb64": "MQ", "token": "set-password"},  # a password reset link
         {"slug": world["slug"], "token": "no-such-link"},  # a director's link
         {"slug": world["slug"], "token": "no-such-link", "pk": world.get(kind, 1)},

@@ -74,7 +74,7 @@ def _named_patterns(patterns=None, namespace="", keys=()):
 
 
 def _kwargs(keys, *, slug, pk):
-    values = {"slug": slug, "pk": pk, "player": "Seated", "token": "no-such-link"}
+    values = {"slug": slug, "pk": pk, "player": "Seated", "token": "no-such-link", "stage": "final"}
     return {key: values[key] for key in keys}
 
 

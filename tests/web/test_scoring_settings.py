@@ -206,5 +206,6 @@ def test_the_api_gives_the_scoring_settings_and_where_they_come_from(client, pla
         "participants_set": False,
         "games_before_final": 2,
         "games_before_final_set": False,
+        "games_before_final_from_plan": False,
         "lot_seed": tournament.lot_seed,
     }

@@ -40,7 +40,7 @@ from mafiatab.games.api.schemas import (
     VersionOut,
 )
 from mafiatab.games.models import Game, GameStatus, Protest, ProtocolVersion
-from mafiatab.games.selectors import points_shown, points_shown_to
+from mafiatab.games.selectors import points_shown, protocol_shown
 from mafiatab.tournaments.api import tournament_or_404
 from mafiatab.tournaments.disclosure import disclosure_for, withheld_message
 from mafiatab.tournaments.permissions import user_can
@@ -79,7 +79,12 @@ def get_game(request: HttpRequest, slug: str, game_id: int = GameId):
     he froze them) the public gets who played and which team won, without the
     protocol's points: `points_withheld` is then true."""
     game = _visible(request, _game(tournament_or_404(slug), game_id))
-    return _detail(game, withheld=not points_shown_to(caller(request), game))
+    disclosure = disclosure_for(caller(request), game.tournament)
+    return _detail(
+        game,
+        withheld=not points_shown(disclosure, game),
+        extras=disclosure.shows_extras(game.stage),
+    )
 
 
 @router.get(
@@ -93,7 +98,7 @@ def list_versions(request: HttpRequest, slug: str, game_id: int = GameId):
     Refused (403) while the game's points are withheld from the caller."""
     game = _visible(request, _game(tournament_or_404(slug), game_id))
     disclosure = disclosure_for(caller(request), game.tournament)
-    if not points_shown(disclosure, game):
+    if not protocol_shown(disclosure, game):
         raise Forbidden(withheld_message(disclosure))
     versions: list[ProtocolVersion] = list(game.versions.select_related("author"))
     return [

@@ -11,17 +11,20 @@ from ninja.errors import HttpError
 
 from mafiatab.core.names import nickname_key
 from mafiatab.games.api.schemas import GameOut, ProtocolIn
-from mafiatab.games.conversion import game_data, withheld_form
+from mafiatab.games.conversion import game_data, withheld_form, without_extras
 from mafiatab.games.models import Game, GameStatus, Protest
 from mafiatab.games.selectors import check_protocol
 from mafiatab.registrations.models import SEATED_STATUSES, Registration
 from mafiatab.tournaments.models import Tournament
 
 
-def _detail(game: Game, *, withheld: bool = False) -> dict[str, Any]:
+def _detail(game: Game, *, withheld: bool = False, extras: bool = True) -> dict[str, Any]:
     """The game as the API answers it; `withheld`: without its protocol's points
-    (`withheld_form`, no problems)."""
+    (`withheld_form`, no problems); `extras` off: without the judges' extra points
+    (a stage that hides them from the caller)."""
     data = game_data(game)
+    if not extras:
+        data = without_extras(data)
     problems = (
         check_protocol(data, ruleset=game.tournament.ruleset).problems
         if game.status != GameStatus.DRAFT and not withheld

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -152,6 +152,26 @@ def _create_table(
     return table
 
 
+def _check_advanced(tournament: Tournament, stage: str, seats: dict[int, list[Any]]) -> None:
+    """A round of a stage whose advance list is published seats only the players who
+    advanced into it (the organiser enters the final's seats by hand, or they chose)."""
+    advanced = set(
+        tournament.advancements.filter(stage=stage, active=True).values_list(
+            "registration_id", flat=True
+        )
+    )
+    if not advanced:
+        return
+    outside = sorted(
+        {r.nickname for players in seats.values() for r in players if r.pk not in advanced}
+    )
+    if outside:
+        raise ValidationError(
+            _("Only the players who advanced into this stage play in it, not %(names)s.")
+            % {"names": ", ".join(outside)}
+        )
+
+
 @transaction.atomic
 def round_create(
     *,
@@ -171,6 +191,7 @@ def round_create(
     if Round.objects.filter(tournament=tournament, stage=stage, number=number).exists():
         raise ValidationError({"number": _("This round already exists.")})
     seats = _check_plans(tournament, tables)
+    _check_advanced(tournament, stage, seats)
     round = Round.objects.create(tournament=tournament, stage=stage, number=number, created_by=by)
     for plan in sorted(tables, key=lambda p: p.number):
         _create_table(round=round, plan=plan, seats=seats[plan.number], by=by)
@@ -213,6 +234,7 @@ def table_add(*, round: Round, plan: TablePlan, by: User | None) -> Table:
         for t in others.prefetch_related("seats__registration")
     ]
     seats = _check_plans(tournament, [*existing, plan])[plan.number]
+    _check_advanced(tournament, round.stage, {plan.number: seats})
     table = _create_table(round=round, plan=plan, seats=seats, by=by)
     tournament.log_action(
         "table.created",

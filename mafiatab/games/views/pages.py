@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET
 from mafiatab.core.scoring import format_points
 from mafiatab.games import forms as pf
 from mafiatab.games import selectors
-from mafiatab.games.conversion import game_data, withheld_form
+from mafiatab.games.conversion import game_data, withheld_form, without_extras
 from mafiatab.games.models import Game
 from mafiatab.games.views.access import with_game
 from mafiatab.messages import date_text
@@ -43,6 +43,8 @@ def detail(request: HttpRequest, game: Game) -> HttpResponse:
     disclosure = disclosure_for(request.user, tournament)
     withheld = not selectors.points_shown(disclosure, game)
     data = game_data(game)
+    if not disclosure.shows_extras(game.stage):
+        data = without_extras(data)
     if withheld:
         data = withheld_form(data)
         check = selectors.ProtocolCheck(None)
@@ -71,7 +73,7 @@ def history(request: HttpRequest, game: Game) -> HttpResponse:
     """Every version of the protocol: who, when, why, and what changed (refused while
     the game's points are withheld from the viewer)."""
     disclosure = disclosure_for(request.user, game.tournament)
-    if not selectors.points_shown(disclosure, game):
+    if not selectors.protocol_shown(disclosure, game):
         return withheld_refusal(request, disclosure)
     versions = list(game.versions.select_related("author"))
     entries = []

@@ -12,7 +12,15 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from mafiatab.core.seating import DEFAULT_TIME_LIMIT, Schedule, SeatingError, plan_seating
+from mafiatab.core.seating import (
+    DEFAULT_TIME_LIMIT,
+    TABLE_SIZE,
+    Schedule,
+    SeatingError,
+    plan_final,
+    plan_seating,
+)
+from mafiatab.games.models import STAGE_CHOICES
 from mafiatab.messages.seating_errors import translate_seating_error
 from mafiatab.seating.models import SeatingDraft
 from mafiatab.seating.services.inputs import (
@@ -22,6 +30,7 @@ from mafiatab.seating.services.inputs import (
     club_groups,
     next_seed,
     participants,
+    planned_stage_without_list,
 )
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import ensure_can
@@ -41,6 +50,17 @@ def _plan(names: Sequence[str], games: int, **options: Any) -> Schedule:
             iterations=getattr(settings, ITERATIONS_SETTING, None),
             **options,
         )
+    except SeatingError as exc:
+        raise ValidationError(
+            _("This seating cannot be made: %(reason)s.") % {"reason": translate_seating_error(exc)}
+        ) from None
+
+
+def _final(names: Sequence[str], games: int, seed: int) -> Schedule:
+    """The final at one table by the core's Williams squares (each finalist in every
+    seat and right after every other as evenly as the games allow)."""
+    try:
+        return plan_final(names, games, seed=seed)
     except SeatingError as exc:
         raise ValidationError(
             _("This seating cannot be made: %(reason)s.") % {"reason": translate_seating_error(exc)}
@@ -91,8 +111,25 @@ def seating_generate(
     Raises ValidationError with the core's reason when the inputs admit no schedule.
     """
     ensure_can(by, tournament, "generate_seating")
-    people = participants(tournament)
+    if planned_stage_without_list(tournament, inputs.stage):
+        raise ValidationError(
+            _(
+                "The advance list of the %(stage)s is not published yet: its seating "
+                "draws only the players who advanced."
+            )
+            % {"stage": dict(STAGE_CHOICES).get(inputs.stage, inputs.stage)}
+        )
+    people = participants(tournament, inputs.stage)
     names = [p.nickname for p in people]
+    if inputs.stage == "final" and len(names) == TABLE_SIZE:
+        return _new_draft(
+            tournament=tournament,
+            stage=inputs.stage,
+            schedule=_final(names, inputs.games, inputs.seed),
+            options=inputs.to_json() | {"final": "williams"},
+            by=by,
+            action="seating.generated",
+        )
     groups = [frozenset(g) for g in inputs.avoid]
     if inputs.keep_clubs_apart:
         groups += [frozenset(g) for g in club_groups(people)]

@@ -12,7 +12,7 @@ from typing import Any
 from django.db.models import Max
 
 from mafiatab.core.seating import TABLE_SIZE
-from mafiatab.registrations.models import Status
+from mafiatab.registrations.models import Advancement, Status
 from mafiatab.seating.models import DraftStatus, SeatingDraft
 from mafiatab.tournaments.models import Tournament
 
@@ -58,13 +58,43 @@ class SeatingInputs:
         }
 
 
-def participants(tournament: Tournament) -> list[Participant]:
-    """The approved participants in the order they were registered."""
+def participants(tournament: Tournament, stage: str = "qualifying") -> list[Participant]:
+    """The participants a seating of `stage` draws: for a stage players advance into
+    (semifinal, final) once its advance list is published, the advanced players still
+    taking part, in the list's order; otherwise the approved participants in the order
+    they were registered."""
+    if stage != "qualifying" and is_advanced_into(tournament, stage):
+        advanced = (
+            Advancement.objects.filter(
+                tournament=tournament,
+                stage=stage,
+                active=True,
+                registration__status=Status.APPROVED,
+            )
+            .select_related("registration__user")
+            .order_by("place", "id")
+        )
+        return [_participant(a.registration) for a in advanced]
     registrations = tournament.registrations.filter(status=Status.APPROVED).select_related("user")
-    return [
-        Participant(nickname=r.nickname, club=(r.user.club.strip() if r.user else ""))
-        for r in registrations.order_by("created_at", "id")
-    ]
+    return [_participant(r) for r in registrations.order_by("created_at", "id")]
+
+
+def _participant(registration: Any) -> Participant:
+    user = registration.user
+    return Participant(nickname=registration.nickname, club=(user.club.strip() if user else ""))
+
+
+def is_advanced_into(tournament: Tournament, stage: str) -> bool:
+    """True when the advance list into `stage` is published."""
+    return Advancement.objects.filter(tournament=tournament, stage=stage).exists()
+
+
+def planned_stage_without_list(tournament: Tournament, stage: str) -> bool:
+    """True when the stage plan has players advance into `stage` and its advance list
+    is not yet published (its seating has nobody to draw)."""
+    plan = tournament.stage_plan or []
+    planned = any(s.get("stage") == stage and s.get("players") for s in plan)
+    return planned and not is_advanced_into(tournament, stage)
 
 
 def not_checked_in(tournament: Tournament, day: int = 1) -> list[str]:

@@ -47,7 +47,7 @@ def _check_judges(draft: SeatingDraft, judges: Mapping[int, User | None]) -> dic
 
 
 def _check_participants(tournament: Tournament, draft: SeatingDraft) -> None:
-    now = {p.nickname for p in participants(tournament)}
+    now = {p.nickname for p in participants(tournament, draft.stage)}
     planned = set(draft.players)
     if now == planned:
         return

@@ -98,7 +98,7 @@ def seating_reseat(
     # `replacements`); one replaced in his first game simply plays on in his place
     inherit = {new: old for new, old in replaced.items() if old in seated_before}
     gone = set(replaced.values())
-    names = [p.nickname for p in participants(tournament) if p.nickname not in gone]
+    names = [p.nickname for p in participants(tournament, stage) if p.nickname not in gone]
     names += [reserve for reserve in replaced if reserve not in names]
     options = published.options
     known = set(names)

@@ -16,6 +16,7 @@ from mafiatab.core.scoring import ScoreLine
 from mafiatab.standings import cache
 from mafiatab.standings.lines import line_text as say_line
 from mafiatab.standings.services import GameEntry, Shown, Snapshot, viewer_standings
+from mafiatab.standings.staged import stage_columns, staged_rows
 
 register = template.Library()
 
@@ -38,8 +39,11 @@ def standings_rows(snapshot: Snapshot, slug: str, compact: bool, provisional: bo
     )
 
     def render() -> SafeString:
+        columns = stage_columns(snapshot.standings)
         context = {
-            "rows": snapshot.standings.rows,
+            "rows": staged_rows(snapshot.standings),
+            "columns": columns,
+            "width": (7 if compact else 11) + len(columns),
             "slug": slug,
             "compact": compact,
             "query": "?provisional=1" if provisional else "",
@@ -116,7 +120,25 @@ def projector_rows(snapshot: Snapshot) -> SafeString:
     name = cache.key("projector-rows", snapshot.key, get_language())
 
     def render() -> SafeString:
-        rows = snapshot.standings.rows
+        rows = staged_rows(snapshot.standings)
         return SafeString(render_to_string("standings/_projector_rows.html", {"rows": rows}))
 
     return cache.get_or_compute(name, render)
+
+
+@register.simple_tag
+def standings_stage_columns(snapshot: Snapshot) -> list[str]:
+    """The stage columns of the table (the plan's stages; none without a plan)."""
+    return stage_columns(snapshot.standings)
+
+
+@register.filter
+def remark_text(remark: Any) -> str:
+    """A remark of an advance list in the reader's language."""
+    return messages.remark_text(remark)
+
+
+@register.filter
+def mark_text(mark: Any) -> str:
+    """An outlook's mark ("through", "out of reach") in the reader's language."""
+    return messages.mark_text(mark)

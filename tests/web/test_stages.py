@@ -1,0 +1,132 @@
+"""Stages in the web application: the stage plan on the settings page (validated by
+the core's reader, audited, B of 8.6 from it), closing the tournament."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from mafiatab.audit.models import AuditEntry
+from mafiatab.tournaments.conversion import scoring_settings
+
+pytestmark = pytest.mark.django_db
+
+PLAN_FORM = {
+    "form": "stages",
+    "stages-qualifying_games": "10",
+    "stages-semifinal_players": "20",
+    "stages-semifinal_games": "2",
+    "stages-final_players": "10",
+    "stages-final_games": "10",
+    "stages-final_points": "reset",
+    "stages-final_hide_extras": "on",
+}
+
+
+def _edit(tournament: Any) -> str:
+    return reverse("tournaments:edit", args=[tournament.slug])
+
+
+def test_the_organiser_sets_the_stage_plan_and_b_follows_it(client, tournament, staff):
+    client.force_login(staff["organiser"])
+    assert client.post(_edit(tournament), PLAN_FORM).status_code == 302
+    tournament.refresh_from_db()
+    assert [s["stage"] for s in tournament.stage_plan] == ["qualifying", "semifinal", "final"]
+    final = tournament.stage_plan[-1]
+    assert (final["players"], final["games"], final["points"], final["hide_extras"]) == (
+        10,
+        10,
+        "reset",
+        True,
+    )
+    settings = scoring_settings(tournament)
+    assert settings.games_before_final == 12 and settings.games_before_final_from_plan
+    entry = AuditEntry.objects.get(tournament=tournament, action="tournament.stages_changed")
+    assert entry.before == {"stages": None} and entry.after == {"stages": tournament.stage_plan}
+    page = client.get(_edit(tournament)).content.decode()
+    assert 'name="stages-semifinal_players" value="20"' in page
+    standings = client.get(reverse("standings:table", args=[tournament.slug])).content.decode()
+    assert "games before the final = 12 (from the stage plan)" in standings
+
+
+def test_a_plan_set_by_hand_b_wins_over_the_plan(client, tournament, staff):
+    client.force_login(staff["organiser"])
+    client.post(_edit(tournament), PLAN_FORM)
+    tournament.games_before_final = 5
+    tournament.save()
+    assert scoring_settings(tournament).games_before_final == 5
+
+
+def test_emptying_the_qualifying_games_removes_the_plan(client, tournament, staff):
+    client.force_login(staff["organiser"])
+    client.post(_edit(tournament), PLAN_FORM)
+    response = client.post(_edit(tournament), {"form": "stages", "stages-final_points": "carry"})
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.stage_plan is None
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"stages-semifinal_players": "15"}, "__all__"),
+        ({"stages-final_games": ""}, "final_games"),
+        ({"stages-qualifying_games": "", "stages-semifinal_players": ""}, "qualifying_games"),
+        ({"stages-semifinal_players": "x" * 5000}, "semifinal_players"),
+    ],
+)
+def test_a_refused_plan_is_a_form_error_and_stores_nothing(
+    client, tournament, staff, change, field
+):
+    client.force_login(staff["organiser"])
+    response = client.post(_edit(tournament), PLAN_FORM | change)
+    assert response.status_code == 422
+    assert response.context["stage_form"].errors
+    assert field in response.context["stage_form"].errors
+    tournament.refresh_from_db()
+    assert tournament.stage_plan is None
+    assert not AuditEntry.objects.filter(action="tournament.stages_changed").exists()
+
+
+def test_only_the_organiser_sets_the_plan(client, tournament, staff):
+    client.force_login(staff["chief"])
+    assert client.post(_edit(tournament), PLAN_FORM).status_code == 403
+    tournament.refresh_from_db()
+    assert tournament.stage_plan is None
+
+
+def test_the_organiser_closes_and_reopens_the_tournament_audited(client, tournament, staff):
+    client.force_login(staff["organiser"])
+    url = reverse("tournaments:close", args=[tournament.slug])
+    assert client.post(url, {"closed": "1"}).status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.is_closed
+    again = client.post(url, {"closed": "1"}, follow=True).content.decode()
+    assert "already closed" in again
+    assert AuditEntry.objects.filter(action="tournament.closed").count() == 1
+    client.post(url, {"closed": "0"})
+    tournament.refresh_from_db()
+    assert not tournament.is_closed
+    assert AuditEntry.objects.filter(action="tournament.reopened").count() == 1
+    client.force_login(staff["chief"])
+    assert client.post(url, {"closed": "1"}).status_code == 403
+
+
+def test_the_api_gives_the_plan_and_whether_the_tournament_is_closed(client, tournament, staff):
+    body = client.get(f"/api/tournaments/{tournament.slug}").json()
+    assert body["stages"] is None and body["closed"] is False
+    client.force_login(staff["organiser"])
+    client.post(_edit(tournament), PLAN_FORM)
+    body = client.get(f"/api/tournaments/{tournament.slug}").json()
+    assert body["stages"][0] == {
+        "stage": "qualifying",
+        "games": 10,
+        "players": None,
+        "points": None,
+        "hide_extras": None,
+    }
+    assert body["stages"][2]["points"] == "reset"
+    assert body["scoring"]["games_before_final"] == 12
+    assert body["scoring"]["games_before_final_from_plan"] is True
