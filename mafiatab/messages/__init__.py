@@ -259,6 +259,8 @@ AUDIT_ACTIONS: dict[str, Any] = {
     "game.console.started": gettext_lazy("Game started in the judge console"),
     "game.console.finished": gettext_lazy("Game finished in the judge console"),
     "game.console.place": gettext_lazy("Speaker and timer kept in the judge console"),
+    "round.scheduled": gettext_lazy("Round's time and place set"),
+    "registration.online_links": gettext_lazy("Online game details given"),
     "broadcast.director_link.created": gettext_lazy("Director's link made"),
     "broadcast.director_link.revoked": gettext_lazy("Director's link revoked"),
     "game.protest.filed": gettext_lazy("Protest filed"),

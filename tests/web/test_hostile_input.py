@@ -72,6 +72,8 @@ def _url(name: str, world: dict[str, Any]) -> str:
         {"slug": world["slug"], "player": world["player"]},
         {"slug": world["slug"], "stage": "final"},  # an advance list
         {"uidb64": "MQ", "token": "set-password"},  # a password reset link
+        {"pk": 1},  # a message of the inbox
+        {"token": "not-a-token"},  # an unsubscribe link
         {"slug": world["slug"], "token": "no-such-link"},  # a director's link
         {"slug": world["slug"], "token": "no-such-link", "pk": world.get(kind, 1)},
         {"slug": world["slug"], "pk": 1, "token": "not-the-secret"},  # a calendar feed
