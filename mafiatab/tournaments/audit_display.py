@@ -37,6 +37,10 @@ DATE_KEYS = frozenset({"starts_on", "ends_on"})
 #: history; once the game ends its protocol holds them.
 SECRET_KEYS: dict[str, frozenset[str]] = {"game.console.started": frozenset({"roles"})}
 
+#: Actions shown by their name and target alone: where a judge's console stands (the
+#: speaker, the timer) is kept for his other devices, not data a reader compares.
+NAME_ONLY = frozenset({"game.console.place"})
+
 
 @dataclass(frozen=True)
 class HistoryRow:
@@ -137,8 +141,12 @@ def history_rows(entries: Any) -> list[HistoryRow]:
             entry=entry,
             label=audit_action_text(entry.action),
             target=_target_text(entry),
-            before=_pairs(entry.before, SECRET_KEYS.get(entry.action, frozenset())),
-            after=_pairs(entry.after, SECRET_KEYS.get(entry.action, frozenset())),
+            before=[]
+            if entry.action in NAME_ONLY
+            else _pairs(entry.before, SECRET_KEYS.get(entry.action, frozenset())),
+            after=[]
+            if entry.action in NAME_ONLY
+            else _pairs(entry.after, SECRET_KEYS.get(entry.action, frozenset())),
         )
         for entry in entries
     ]

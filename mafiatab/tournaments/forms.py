@@ -3,7 +3,6 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
@@ -73,7 +72,8 @@ class TournamentForm(HtmlForm):
     )
     language = forms.ChoiceField(
         label=_("Language of the broadcast"),
-        choices=[("", _("Each viewer's own")), *settings.LANGUAGES],
+        # the languages by what they are to the reader (the switcher names each in itself)
+        choices=[("", _("Each viewer's own")), ("ru", _("in Russian")), ("en", _("in English"))],
         required=False,
         help_text=_("The overlays, the result cards and the standings strip speak it."),
     )

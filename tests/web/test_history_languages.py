@@ -223,3 +223,18 @@ def test_a_russian_history_shows_no_code_english_field_name_or_raw_value(client,
     english = {w for w in words if not re.fullmatch(r"[PX]\d\d|Q\d-T\d|[A-Z]", w)} - names
     assert not english, sorted(english)
     assert "2026-12-05" not in text and "05.12.2026" in text
+
+
+def test_the_history_names_a_kept_console_place_without_its_inner_keys():
+    from types import SimpleNamespace
+
+    from mafiatab.tournaments.audit_display import history_rows
+
+    entry = SimpleNamespace(
+        action="game.console.place",
+        target="Q1-T1",
+        before={},
+        after={"day": 1, "speech": 2, "timer": {"running": True, "total": 60}},
+    )
+    (row,) = history_rows([entry])
+    assert row.before == [] and row.after == []

@@ -374,6 +374,9 @@
       if (st.phase.day) d.day = st.phase.day; else d.night = st.phase.night;
       st.left.push(d);
       st.speeches = (st.speeches || []).filter(function (sp) { return sp.seat !== seat || sp.kind === "last_word"; });
+      // voted or lifted out: his last word follows, until the night
+      if (how === "vote" || how === "lift") st.last_word = (st.last_word || []).concat([seat]);
+      else st.last_word = (st.last_word || []).filter(function (s) { return s !== seat; });
       mark(seat);
     }
     function role(seat) { return (st.roles || [])[seat - 1] || "red"; }
@@ -447,6 +450,7 @@
           st.phase = { night: n };
           st.speeches = [];
           st.defence = [];
+          st.last_word = [];
           st.nights.push({ night: n, shots: null, killed: null, don_check: null, sheriff_check: null });
           v.unsaved.phase = true;
           expect(["shots"]);
