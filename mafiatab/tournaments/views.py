@@ -77,8 +77,14 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "waiting": registrations.filter(status=Status.WAITING).order_by("waiting_since", "id"),
         "replacements": tournament.replacements.select_related("absent"),
         "my_registration": mine,
-        "game_count": tournament.games.count(),
     }
+    # The file holds what its reader may see: nothing while the standings are hidden
+    # from him (no link to a refusal), the protocols confirmed as of a freeze.
+    disclosure = disclosure_for(request.user, tournament)
+    if not disclosure.withholds_all:
+        core = core_tournament(tournament, as_of=disclosure.as_of)
+        context["file_game_count"] = len(core.games)
+    context["file_withheld"] = disclosure.withholds_all
     return render(request, "tournaments/detail.html", context)
 
 

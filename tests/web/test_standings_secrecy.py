@@ -421,3 +421,18 @@ def test_a_protocol_changed_after_the_freeze_is_public_as_it_was_frozen(client, 
     assert [e.reason for g in core.games for e in g.judge_extra] == ["fine play"]
     _as(client, frozen["chief"])
     assert "better play" in _game_page(client, frozen, "game2").content.decode()
+
+
+def test_the_tournament_page_offers_the_file_only_to_who_may_download_it(client, hidden):
+    page = reverse("tournaments:detail", args=[_slug(hidden)])
+    link = reverse("tournaments:export", args=[_slug(hidden)])
+    for who, user in _viewers(hidden).items():
+        assert link not in _as(client, user).get(page).content.decode(), who
+    for who, user in _staff(hidden).items():
+        assert "(2 games)" in _as(client, user).get(page).content.decode(), who
+
+
+def test_the_file_link_counts_the_games_the_frozen_file_holds(client, frozen):
+    page = reverse("tournaments:detail", args=[_slug(frozen)])
+    for who, user in _viewers(frozen).items():
+        assert "(1 game)" in _as(client, user).get(page).content.decode(), who
