@@ -252,6 +252,7 @@ AUDIT_ACTIONS: dict[str, Any] = {
     "game.replayed": gettext_lazy("Game marked replayed"),
     "game.console.started": gettext_lazy("Game started in the judge console"),
     "game.console.finished": gettext_lazy("Game finished in the judge console"),
+    "game.console.place": gettext_lazy("Judge's place at the console kept"),
     "broadcast.director_link.created": gettext_lazy("Director's link made"),
     "broadcast.director_link.revoked": gettext_lazy("Director's link revoked"),
     "game.protest.filed": gettext_lazy("Protest filed"),
@@ -337,6 +338,13 @@ AUDIT_FIELDS: dict[str, Any] = {
     "judges": gettext_lazy("judges"),
     "fixed_rounds": gettext_lazy("rounds kept as played"),
     "replacements": gettext_lazy("replacements"),
+    # the judge's place at the console (day or night, speech, timer)
+    "speech": gettext_lazy("speech number"),
+    "timer": gettext_lazy("timer"),
+    "total": gettext_lazy("seconds in all"),
+    "left": gettext_lazy("seconds left"),
+    "running": gettext_lazy("running"),
+    "label": gettext_lazy("label on the timer"),
 }
 
 #: A game role and a team by their names (the history's roles and winners).
