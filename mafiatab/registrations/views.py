@@ -74,6 +74,14 @@ def _approved_text(registration: Registration) -> str:
     return _("%(nick)s is approved.") % {"nick": registration.nickname}
 
 
+def _added_text(registration: Registration) -> str:
+    if registration.status == Status.WAITING:
+        return _("All places are taken: %(nick)s is on the waiting list.") % {
+            "nick": registration.nickname
+        }
+    return _("%(nick)s is added.") % {"nick": registration.nickname}
+
+
 def _approved_many_text(registrations: list[Registration]) -> str:
     text = ngettext(
         "%(count)d application is approved.",
@@ -278,7 +286,7 @@ def add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         lambda: registration_add(
             tournament=tournament, nickname=nickname, user=user, by=request.user
         ),
-        _("%(nick)s is added.") % {"nick": user.nickname if user else nickname},
+        _added_text,
     )
     return _back(tournament)
 

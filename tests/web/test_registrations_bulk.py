@@ -160,3 +160,15 @@ def test_approving_past_the_limit_says_who_went_to_the_waiting_list(
         HTTP_ACCEPT_LANGUAGE="ru",
     )
     assert "Все места заняты: D4 в листе ожидания." in response.content.decode()
+
+
+def test_adding_a_player_to_a_full_tournament_says_he_is_on_the_waiting_list(
+    client, make_tournament, organiser
+):
+    tournament = make_tournament(participant_limit=1)
+    client.force_login(organiser)
+    url = _url("registrations:add", tournament)
+    first = client.post(url, {"nickname": "Lis"}, follow=True, HTTP_ACCEPT_LANGUAGE="ru")
+    assert "Lis добавлен." in first.content.decode()
+    second = client.post(url, {"nickname": "Fox"}, follow=True, HTTP_ACCEPT_LANGUAGE="ru")
+    assert "Все места заняты: Fox в листе ожидания." in second.content.decode()
