@@ -365,7 +365,8 @@ class ProtocolPdf(models.Model):
 class ProtestStatus(models.TextChoices):
     OPEN = "open", _("awaiting decision")
     UPHELD = "upheld", _("upheld")
-    REJECTED = "rejected", _("rejected")
+    # "rejected" alone is a registration's (an application, feminine in Russian).
+    REJECTED = "rejected", pgettext_lazy("protest", "rejected")
 
 
 class Protest(models.Model):

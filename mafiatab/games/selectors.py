@@ -130,12 +130,13 @@ def points_by_seat(data: dict[str, Any], check: ProtocolCheck) -> dict[int, dict
 
 def can_view_game(user: Any, game: Game) -> bool:
     """True when `user` may read the game's protocol: anyone once it is confirmed, the
-    staff always, a player of the game once it is submitted."""
+    staff always, a player of the game once it is submitted (a draft, filled while the
+    game is played, names every role: never shown to a player of the table)."""
     tournament = game.tournament
     return (
         game.is_confirmed
         or user_can(user, tournament, "view_protocols")
-        or user_can(user, tournament, "file_protest", game=game)
+        or (game.submitted_at is not None and user_can(user, tournament, "file_protest", game=game))
     )
 
 

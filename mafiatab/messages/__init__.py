@@ -351,6 +351,13 @@ AUDIT_FIELDS: dict[str, Any] = {
     "judges": gettext_lazy("judges"),
     "fixed_rounds": gettext_lazy("rounds kept as played"),
     "replacements": gettext_lazy("replacements"),
+    # the judge's place at the console (day or night, speech, timer)
+    "speech": gettext_lazy("speech number"),
+    "timer": gettext_lazy("timer"),
+    "total": gettext_lazy("seconds in all"),
+    "left": gettext_lazy("seconds left"),
+    "running": gettext_lazy("running"),
+    "label": gettext_lazy("label on the timer"),
 }
 
 #: A game role and a team by their names (the history's roles and winners).

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django import forms
 from django.contrib import messages
@@ -55,15 +56,48 @@ def _report(request: HttpRequest, exc: ValidationError) -> None:
         messages.error(request, message)
 
 
-def _run(request: HttpRequest, action: Callable[[], object], done: str) -> bool:
-    """Run a service call; show its errors as messages. True when it succeeded."""
+def _run(request: HttpRequest, action: Callable[[], Any], done: str | Callable[[Any], str]) -> bool:
+    """Run a service call; show its errors as messages. True when it succeeded.
+    `done` is the message of success, or makes it from what the call returned."""
     try:
-        action()
+        result = action()
     except ValidationError as exc:
         _report(request, exc)
         return False
-    messages.success(request, done)
+    messages.success(request, done(result) if callable(done) else done)
     return True
+
+
+def _approved_text(registration: Registration) -> str:
+    if registration.status == Status.WAITING:
+        return _("All places are taken: %(nick)s is on the waiting list.") % {
+            "nick": registration.nickname
+        }
+    return _("%(nick)s is approved.") % {"nick": registration.nickname}
+
+
+def _added_text(registration: Registration) -> str:
+    if registration.status == Status.WAITING:
+        return _("All places are taken: %(nick)s is on the waiting list.") % {
+            "nick": registration.nickname
+        }
+    return _("%(nick)s is added.") % {"nick": registration.nickname}
+
+
+def _approved_many_text(registrations: list[Registration]) -> str:
+    text = ngettext(
+        "%(count)d application is approved.",
+        "%(count)d applications are approved.",
+        len(registrations),
+    ) % {"count": len(registrations)}
+    waiting = sum(1 for r in registrations if r.status == Status.WAITING)
+    if waiting:
+        text += " " + ngettext(
+            "%(count)d of them is on the waiting list: the places are taken.",
+            "%(count)d of them are on the waiting list: the places are taken.",
+            waiting,
+        ) % {"count": waiting}
+    return text
 
 
 def _registration(tournament: Tournament, pk: int) -> Registration:
@@ -197,7 +231,7 @@ def approve(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRespon
     _run(
         request,
         lambda: registration_approve(registration=registration, by=request.user),
-        _("%(nick)s is approved.") % {"nick": registration.nickname},
+        _approved_text,
     )
     return _back(tournament)
 
@@ -220,10 +254,7 @@ def approve_selected(request: HttpRequest, tournament: Tournament) -> HttpRespon
     _run(
         request,
         lambda: registrations_approve(tournament=tournament, registration_ids=ids, by=request.user),
-        ngettext(
-            "%(count)d application is approved.", "%(count)d applications are approved.", len(ids)
-        )
-        % {"count": len(ids)},
+        _approved_many_text,
     )
     return _back(tournament)
 
@@ -299,7 +330,7 @@ def add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         lambda: registration_add(
             tournament=tournament, nickname=nickname, user=user, by=request.user
         ),
-        _("%(nick)s is added.") % {"nick": user.nickname if user else nickname},
+        _added_text,
     )
     return _back(tournament)
 

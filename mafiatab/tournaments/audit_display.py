@@ -10,6 +10,7 @@ stored.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -30,6 +31,8 @@ from mafiatab.tournaments.models import RULESET_CHOICES, StaffRole
 
 #: The keys whose values are dates (stored as ISO text).
 DATE_KEYS = frozenset({"starts_on", "ends_on"})
+#: A day or night of a game as the console's place stores it ("d2", "n1").
+PHASE_RE = re.compile(r"([dn])([0-9]{1,2})")
 
 #: Values never shown on the history page, by the action that stored them: the roles
 #: dealt at a console start (entries written before the start stopped recording them)
@@ -77,6 +80,10 @@ def value_text(value: Any, key: str = "") -> str:
     if isinstance(value, str):
         if key in DATE_KEYS:
             return date_text(value)
+        phase = PHASE_RE.fullmatch(value) if key == "day" else None
+        if phase:  # the console's place: "d2" is day 2, "n1" night 1
+            text = _("day %(n)s") if phase[1] == "d" else _("night %(n)s")
+            return text % {"n": phase[2]}
         names = _vocabularies().get(key, {})
         return str(names[value]) if value in names else value
     if isinstance(value, list):

@@ -97,9 +97,25 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "my_seats": list(player_seats(mine)) if mine and mine.is_seated_status else [],
         "online_form": _online_form(tournament, mine),
         "schedule": schedule_days(tournament),
-        "game_count": tournament.games.count(),
+        "my_checkins": _checkin_days(mine, tournament.day_count()),
     }
+    # The file holds what its reader may see: nothing while the standings are hidden
+    # from him (no link to a refusal), the protocols confirmed as of a freeze.
+    disclosure = disclosure_for(request.user, tournament)
+    if not disclosure.withholds_all:
+        core = core_tournament(tournament, as_of=disclosure.as_of)
+        context["file_game_count"] = len(core.games)
+    context["file_withheld"] = disclosure.withholds_all
     return render(request, "tournaments/detail.html", context)
+
+
+def _checkin_days(registration: Any, day_count: int) -> dict[str, Any]:
+    """The days `registration` is checked in for, and the first day it is not."""
+    if registration is None:
+        return {"days": "", "next": None}
+    days = sorted(registration.checkins.values_list("day", flat=True))
+    left = [day for day in range(1, day_count + 1) if day not in days]
+    return {"days": ", ".join(map(str, days)), "next": left[0] if left else None}
 
 
 @login_required

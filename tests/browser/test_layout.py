@@ -54,6 +54,7 @@ NICKNAMES = [
     *(f"Игрок номер {n:02d}" for n in range(5, 21)),
 ]
 ROLES = {"sheriff": 3, "don": 7, "black": [5, 9]}
+WAITING = "Непревзойдённыйзапаснойигроксевернойстолицы"
 
 #: What the walk opens: a named pattern and the arguments of its address, from the
 #: seeded tournament. A query string after the name opens another view of the page.
@@ -207,7 +208,7 @@ def seed_tournament(make_user: Callable[..., Any]) -> Seed:
         ruleset="fiim",
         platform="",
         registration_open=True,
-        participant_limit=30,
+        participant_limit=len(NICKNAMES),
     )
     tournament = tournament_create(info=info, by=organiser)
     chief = make_user("Главный судья Иванов", username="chief")
@@ -221,6 +222,8 @@ def seed_tournament(make_user: Callable[..., Any]) -> Seed:
     for player in players:
         registration_add(tournament=tournament, nickname="", user=player, by=organiser)
     registration_apply(tournament=tournament, user=make_user("Новичок с длинным именем"))
+    # the places are taken: a single unbreakable word on the waiting list
+    registration_add(tournament=tournament, nickname=WAITING, by=organiser)
     published = seating_generate(
         tournament=tournament,
         inputs=SeatingInputs(stage="qualifying", games=2, tables=2, seed=7),

@@ -145,3 +145,16 @@ def test_every_word_of_the_console_script_is_said_in_russian():
     # The placeholders the script fills survive the translation.
     for key, text in english.items():
         assert re.findall(r"%\(\w+\)s", text) == re.findall(r"%\(\w+\)s", russian[key]), key
+
+
+def test_the_kept_place_reads_in_russian_on_the_history_page(client, started):
+    services.place_save(log=started["log"], place=PLACE, by=started["judge"])
+    client.force_login(started["chief"])
+    tournament = started["game1"].tournament
+    page = client.get(
+        reverse("tournaments:history", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="ru"
+    ).content.decode()
+    assert "Место судьи на пульте сохранено" in page
+    assert "день 2" in page and "осталось секунд 42" in page and "идёт да" in page
+    for raw in ("game.console.place", "speech", "timer", "running", "d2"):
+        assert raw not in page, raw

@@ -167,3 +167,20 @@ def test_the_api_refuses_a_protocol_changing_decision_without_its_base_version(c
     assert protest.is_open
     with pytest.raises(ValidationError, match="base_version"):
         protest_decide(protest=protest, by=chief, upheld=True, decision="x", data=data)
+
+
+def test_a_rejected_protest_is_masculine_in_russian_unlike_an_application(client, submitted):
+    from django.utils import translation
+
+    from mafiatab.registrations.models import Status
+
+    game, alpha1, chief = submitted["game"], submitted["alpha1"], submitted["chief"]
+    protest = protest_file(game=game, by=alpha1, text="Unfair vote", now=SUBMITTED)
+    protest_decide(protest=protest, by=chief, upheld=False, decision="Counted right.")
+    client.force_login(chief)
+    page = client.get(
+        reverse("games:detail", args=[game.tournament.slug, game.pk]), HTTP_ACCEPT_LANGUAGE="ru"
+    ).content.decode()
+    assert "отклонён —" in page or "отклонён</span>" in page
+    with translation.override("ru"):
+        assert str(Status.REJECTED.label) == "отклонена"

@@ -220,6 +220,28 @@ def test_participants_check_in_before_each_day(client, make_tournament, organise
     assert CheckIn.objects.count() == 2
 
 
+def test_a_player_sees_the_days_he_is_checked_in_for_and_is_offered_the_next(
+    client, make_tournament, organiser, make_user
+):
+    import datetime as dt
+
+    tournament = make_tournament(starts_on=dt.date(2026, 3, 1), ends_on=dt.date(2026, 3, 2))
+    player = make_user("Lis")
+    registration = registration_add(tournament=tournament, nickname="", user=player, by=organiser)
+    client.force_login(organiser)
+    client.post(
+        _url("registrations:checkin", tournament), {"registration": registration.pk, "day": "1"}
+    )
+    client.force_login(player)
+    page = client.get(tournament.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Вы отмечены на день 1." in page
+    assert 'name="day" min="1" max="2" value="2"' in page
+    client.post(_url("registrations:checkin_self", tournament), {"day": "2"})
+    page = client.get(tournament.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Вы отмечены на день 1, 2." in page
+    assert 'name="day"' not in page
+
+
 def test_a_player_not_yet_approved_cannot_check_in(client, tournament, make_user):
     player = make_user("Lis")
     registration_apply(tournament=tournament, user=player)

@@ -136,3 +136,39 @@ def test_a_selection_with_one_participant_already_checked_in_checks_in_nobody(to
         checkins_record(
             tournament=tournament, registration_ids=[guest.pk], day=9, by=staff["chief"]
         )
+
+
+def test_approving_past_the_limit_says_who_went_to_the_waiting_list(
+    client, make_tournament, organiser, make_user
+):
+    tournament = make_tournament(participant_limit=2)
+    a, b, c = _applications(tournament, make_user, "A1", "B2", "C3")
+    client.force_login(organiser)
+    response = client.post(
+        _url("registrations:approve_selected", tournament),
+        {"registrations": [a.pk, b.pk, c.pk]},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="ru",
+    )
+    assert "Подтверждены 3 заявки. Из них 1 — в листе ожидания: места заняты." in (
+        response.content.decode()
+    )
+    d = registration_apply(tournament=tournament, user=make_user("D4"))
+    response = client.post(
+        reverse("registrations:approve", args=[tournament.slug, d.pk]),
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="ru",
+    )
+    assert "Все места заняты: D4 в листе ожидания." in response.content.decode()
+
+
+def test_adding_a_player_to_a_full_tournament_says_he_is_on_the_waiting_list(
+    client, make_tournament, organiser
+):
+    tournament = make_tournament(participant_limit=1)
+    client.force_login(organiser)
+    url = _url("registrations:add", tournament)
+    first = client.post(url, {"nickname": "Lis"}, follow=True, HTTP_ACCEPT_LANGUAGE="ru")
+    assert "Lis добавлен." in first.content.decode()
+    second = client.post(url, {"nickname": "Fox"}, follow=True, HTTP_ACCEPT_LANGUAGE="ru")
+    assert "Все места заняты: Fox в листе ожидания." in second.content.decode()

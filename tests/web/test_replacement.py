@@ -93,7 +93,7 @@ def test_the_reserve_takes_the_seat_in_the_rounds_table_and_its_protocol(publish
     assert {"registration.reserve", "registration.replaced", "game.seat.replaced"} <= actions
 
 
-def test_a_confirmed_protocol_is_not_changed_by_a_replacement(published, make_user):
+def test_a_replacement_in_a_round_whose_protocol_is_confirmed_is_refused(published, make_user):
     from mafiatab.games.services import protocol_confirm
 
     # the organiser created the tournament: he is its chief judge
@@ -106,10 +106,16 @@ def test_a_confirmed_protocol_is_not_changed_by_a_replacement(published, make_us
     protocol_confirm(game=game, by=organiser)
     game.refresh_from_db()
     version = game.version
-    _replace(published, "P03", "Граф", 1)
+    with pytest.raises(ValidationError) as refused:
+        _replace(published, "P03", "Граф", 1)
+    assert "is confirmed" in str(refused.value.message_dict["round"])
     game.refresh_from_db()
     assert game.version == version
     assert game.versions.get(number=version).data["seats"][seat - 1]["player"] == "P03"
+    # the seat still says who played, and nothing of the replacement is kept
+    assert _seat_of(tournament, 1, "P03") == (table, seat)
+    assert not tournament.replacements.exists()
+    assert not Registration.objects.filter(tournament=tournament, nickname="Граф").exists()
 
 
 def test_the_rounds_not_played_are_seated_again_with_the_reserve_replacing_for_the_rest(

@@ -328,6 +328,8 @@ def _withholds(page: str) -> bool:
         and "fine play" not in page
         and "History of changes" not in page
         and "The don checks" not in page
+        # no legend of role letters the page does not show
+        and 'data-testid="role-legend"' not in page
     )
 
 
@@ -360,6 +362,7 @@ def test_the_staff_see_every_page_and_download_while_hidden(client, hidden):
         page = _game_page(client, hidden, "game2").content.decode()
         assert "fine play" in page and 'data-testid="protocol-pdf"' in page, who
         assert 'data-testid="points-withheld"' not in page, who
+        assert 'data-testid="role-legend"' in page, who
         for name in ("games:history", "printables:protocol"):
             answer = client.get(reverse(name, args=[slug, hidden["game2"].pk]))
             assert answer.status_code == 200, (who, name)
@@ -421,3 +424,18 @@ def test_a_protocol_changed_after_the_freeze_is_public_as_it_was_frozen(client, 
     assert [e.reason for g in core.games for e in g.judge_extra] == ["fine play"]
     _as(client, frozen["chief"])
     assert "better play" in _game_page(client, frozen, "game2").content.decode()
+
+
+def test_the_tournament_page_offers_the_file_only_to_who_may_download_it(client, hidden):
+    page = reverse("tournaments:detail", args=[_slug(hidden)])
+    link = reverse("tournaments:export", args=[_slug(hidden)])
+    for who, user in _viewers(hidden).items():
+        assert link not in _as(client, user).get(page).content.decode(), who
+    for who, user in _staff(hidden).items():
+        assert "(2 games)" in _as(client, user).get(page).content.decode(), who
+
+
+def test_the_file_link_counts_the_games_the_frozen_file_holds(client, frozen):
+    page = reverse("tournaments:detail", args=[_slug(frozen)])
+    for who, user in _viewers(frozen).items():
+        assert "(1 game)" in _as(client, user).get(page).content.decode(), who

@@ -34,7 +34,7 @@ def _visible(request: HttpRequest, game: Game) -> Game:
     if (
         game.is_confirmed
         or user_can(user, tournament, "view_protocols")
-        or user_can(user, tournament, "file_protest", game=game)
+        or (game.submitted_at is not None and user_can(user, tournament, "file_protest", game=game))
     ):
         return game
     raise NotFound(_("There is no game %(id)d in this tournament.") % {"id": game.pk})

@@ -39,9 +39,10 @@ def seat_replace(
     reserve: Registration,
     by: User | None,
 ) -> Game | None:
-    """The reserve takes the absent participant's seat in the round's table and, unless it
-    is confirmed, in its protocol (a new version). None when the absent participant has
-    no seat in that round (the round is not made yet, or he sits out)."""
+    """The reserve takes the absent participant's seat in the round's table and in its
+    protocol (a new version). None when the absent participant has no seat in that
+    round (the round is not made yet, or he sits out). Refused when that protocol is
+    confirmed: the seat would say another player than the confirmed protocol."""
     ensure_can(by, tournament, "replace_player")
     seat = (
         TableSeat.objects.select_for_update()
@@ -56,27 +57,36 @@ def seat_replace(
     )
     if seat is None:
         return None
+    game = _locked(Game.objects.get(table_slot=seat.table))
+    if game.is_confirmed:
+        # its protocol says who played and stays as confirmed: the seat would contradict it
+        raise ValidationError(
+            {
+                "round": _(
+                    "The protocol of %(game)s, where %(nick)s sits in this round, is "
+                    "confirmed: return it to its judge before recording the replacement."
+                )
+                % {"game": game.label, "nick": absent.nickname}
+            }
+        )
     seat.registration = reserve
     seat.save(update_fields=["registration"])
-    game = _locked(Game.objects.get(table_slot=seat.table))
-    changed_protocol = not game.is_confirmed
-    if changed_protocol:
-        data = conversion.game_data(game)
-        seats = [dict(s) for s in data.get("seats") or []]
-        if len(seats) >= seat.number:
-            seats[seat.number - 1]["player"] = reserve.nickname
-        _new_version(
-            game,
-            data | {"seats": seats},
-            status=game.status,
-            action="replaced",
-            by=by,
-            reason="",
-            reason_code="seat.replaced",
-            reason_params={"reserve": reserve.nickname, "absent": absent.nickname},
-        )
-        if game.status != GameStatus.DRAFT:
-            tournament.standings_changed()
+    data = conversion.game_data(game)
+    seats = [dict(s) for s in data.get("seats") or []]
+    if len(seats) >= seat.number:
+        seats[seat.number - 1]["player"] = reserve.nickname
+    _new_version(
+        game,
+        data | {"seats": seats},
+        status=game.status,
+        action="replaced",
+        by=by,
+        reason="",
+        reason_code="seat.replaced",
+        reason_params={"reserve": reserve.nickname, "absent": absent.nickname},
+    )
+    if game.status != GameStatus.DRAFT:
+        tournament.standings_changed()
     tournament.log_action(
         "game.seat.replaced",
         by=by,
@@ -85,7 +95,7 @@ def seat_replace(
             "seat": seat.number,
             "absent": absent.nickname,
             "reserve": reserve.nickname,
-            "protocol_changed": changed_protocol,
+            "protocol_changed": True,
         },
     )
     return game
