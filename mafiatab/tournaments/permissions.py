@@ -25,6 +25,9 @@ TABLE_JUDGE = StaffRole.TABLE_JUDGE.value
 PLAYER = "player"
 #: The stored status of an approved registration (`registrations.Status.APPROVED`).
 APPROVED = "approved"
+#: The stored statuses of those who play: the approved and the reserves who replaced
+#: one of them (`registrations.SEATED_STATUSES`).
+SEATED = (APPROVED, "reserve")
 #: Any signed-in person (e.g. to apply).
 MEMBER = "member"
 
@@ -72,7 +75,8 @@ NOBODY = Viewer(roles=frozenset())
 
 def viewer_in(user: Any, tournament: Tournament) -> Viewer:
     """Who `user` is in `tournament` (nobody for anonymous visitors): his staff roles,
-    and "player" with the nicknames of his approved registrations."""
+    and "player" with the nicknames of his registrations that play (approved, or a
+    reserve who replaced a participant)."""
     if user is None or not user.is_authenticated or not user.is_active:
         return NOBODY
     roles = set(
@@ -81,7 +85,7 @@ def viewer_in(user: Any, tournament: Tournament) -> Viewer:
     # The registrations stand above this floor: they are reached through the
     # tournament's reverse relation, by the stored value of an approved one.
     nicknames = sorted(
-        tournament.registrations.filter(user=user, status=APPROVED).values_list(
+        tournament.registrations.filter(user=user, status__in=SEATED).values_list(
             "nickname", flat=True
         )
     )

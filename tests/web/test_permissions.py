@@ -5,10 +5,10 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from mafiatab.audit.models import AuditEntry
 from mafiatab.penalties.services import penalty_give
-from mafiatab.registrations.models import Registration, Status
+from mafiatab.registrations.models import SEATED_STATUSES, Registration, Status
 from mafiatab.registrations.services import registration_apply
 from mafiatab.tournaments.models import StaffRole
-from mafiatab.tournaments.permissions import ACTIONS, APPROVED, NOBODY, user_can, viewer_in
+from mafiatab.tournaments.permissions import ACTIONS, APPROVED, NOBODY, SEATED, user_can, viewer_in
 
 pytestmark = pytest.mark.django_db
 
@@ -178,3 +178,4 @@ def test_the_organiser_role_is_a_staff_member_row(tournament, organiser):
 
 def test_the_permission_check_knows_an_approved_registration_by_its_stored_status():
     assert Status.APPROVED.value == APPROVED
+    assert tuple(s.value for s in SEATED_STATUSES) == SEATED

@@ -442,3 +442,17 @@ def test_the_seating_says_who_replaced_the_late_player_instead_of_sitting_him_ou
     pdf = client.get(reverse("printables:seating", args=[tournament.slug]), {"lang": "en"})
     text = " ".join(pdf_text(pdf.content).split())
     assert "Replaced: Граф instead of P03" in text
+
+
+def test_the_reserve_who_played_has_a_players_rights_over_his_game(published, make_user):
+    from mafiatab.tournaments.permissions import PLAYER, user_can, viewer_in
+
+    tournament = published["tournament"]
+    account = make_user("Сова")
+    table, _seat = _seat_of(tournament, 1, "P03")
+    _replace(published, "P03", "Сова", 1)
+    viewer = viewer_in(account, tournament)
+    assert PLAYER in viewer.roles and viewer.nicknames == ("Сова",)
+    game = table.game
+    game.refresh_from_db()
+    assert user_can(account, tournament, "file_protest", game=game)
