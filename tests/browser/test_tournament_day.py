@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 from django.urls import reverse
-from django.utils.translation import gettext, override
+from django.utils.translation import gettext, override, pgettext
 
 from mafiatab.games.models import Game, GameStatus, Protest, ProtestStatus, Round
 from mafiatab.registrations.models import Registration, Status
@@ -395,7 +395,9 @@ def test_a_tournament_day_in_russian_from_the_applications_to_the_archive(walk, 
     walk.look(boss, "protest-decided")
     protest.refresh_from_db()
     assert protest.status == ProtestStatus.REJECTED
-    assert ru("rejected") in boss.locator(".protest").first.inner_text()
+    with override("ru"):
+        rejected = pgettext("protest", "rejected")
+    assert rejected in boss.locator(".protest").first.inner_text()
 
     # The standings: the fined player's total is his main + extra + the fine.
     walk.go(desk, reverse("standings:table", args=[slug]))
