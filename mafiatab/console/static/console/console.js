@@ -100,6 +100,13 @@
     // and the states of the last entries, for an undo made without one.
     view = merged(data);
     writeJSON(VIEW, view);
+    // An event the server holds already (its answer was lost: the page closed, the
+    // connection went) leaves the queue, so that it is neither drawn nor sent twice.
+    var held = {};
+    (view.entries || []).forEach(function (e) { held[e.id] = true; });
+    var before = queue.length;
+    queue = queue.filter(function (q) { return !held[q.id]; });
+    if (queue.length !== before) saveQueue();
     if (view.state) {
       states[String(view.number)] = view.state;
       Object.keys(states).forEach(function (n) { if (+n < view.number - 30) delete states[n]; });
@@ -180,7 +187,7 @@
     }).then(function (res) {
       sending = false;
       if (res.status === 200 || res.status === 201) {
-        queue.shift();
+        queue = queue.filter(function (q) { return q.id !== item.id; });
         saveQueue();
         took(res.data);
         showError("");
