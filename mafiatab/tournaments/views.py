@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -166,40 +167,53 @@ def _edit_page(
     return render(request, "tournaments/form.html", context, status=status)
 
 
+def _saved_part(
+    request: HttpRequest,
+    tournament: Tournament,
+    form: Any,
+    key: str,
+    save: Callable[[Any], object],
+    done: str,
+) -> HttpResponse:
+    """One part of the edit page posted: saved by its service, or the page again with
+    what is wrong beside its fields (422)."""
+    if form.is_valid():
+        try:
+            save(form)
+        except ValidationError as exc:
+            add_service_errors(form, exc)
+        else:
+            messages.success(request, done)
+            return redirect("tournaments:edit", slug=tournament.slug)
+    return _edit_page(request, tournament, status=422, **{key: form})
+
+
 @tournament_permission("edit_tournament")
 @require_http_methods(["GET", "POST"])
 def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     which = request.POST.get("form") if request.method == "POST" else None
     if which == "scoring":
-        scoring_form = _scoring_form(tournament, request.POST)
-        if scoring_form.is_valid():
-            try:
-                tournament_scoring_update(
-                    tournament=tournament,
-                    scoring=scoring_form.scoring(),
-                    by=request.user,  # type: ignore[arg-type]
-                )
-            except ValidationError as exc:
-                add_service_errors(scoring_form, exc)
-            else:
-                messages.success(request, _("Scoring settings saved."))
-                return redirect("tournaments:edit", slug=tournament.slug)
-        return _edit_page(request, tournament, status=422, scoring_form=scoring_form)
+        return _saved_part(
+            request,
+            tournament,
+            _scoring_form(tournament, request.POST),
+            "scoring_form",
+            lambda form: tournament_scoring_update(
+                tournament=tournament, scoring=form.scoring(), by=request.user
+            ),
+            _("Scoring settings saved."),
+        )
     if which == "stages":
-        stage_form = _stage_form(tournament, request.POST)
-        if stage_form.is_valid():
-            try:
-                tournament_stages_update(
-                    tournament=tournament,
-                    stages=stage_form.stages(),
-                    by=request.user,  # type: ignore[arg-type]
-                )
-            except ValidationError as exc:
-                add_service_errors(stage_form, exc)
-            else:
-                messages.success(request, _("Stage plan saved."))
-                return redirect("tournaments:edit", slug=tournament.slug)
-        return _edit_page(request, tournament, status=422, stage_form=stage_form)
+        return _saved_part(
+            request,
+            tournament,
+            _stage_form(tournament, request.POST),
+            "stage_form",
+            lambda form: tournament_stages_update(
+                tournament=tournament, stages=form.stages(), by=request.user
+            ),
+            _("Stage plan saved."),
+        )
     form = TournamentForm(request.POST or None, initial=info_of(tournament).__dict__)
     if request.method == "POST" and form.is_valid():
         try:
