@@ -17,6 +17,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from mafiatab.core.roles import Stage
+from mafiatab.core.seating.final import plan_final
 
 if TYPE_CHECKING:
     from mafiatab.core.protocol import Tournament
@@ -48,8 +49,6 @@ class TableInPlay:
     """The stage of the round."""
     round: int
     """The round's number in its stage (after the file's rounds of that stage)."""
-    rotation: int
-    """The players of the stage's first game, each moved this many seats on."""
     roles: dict[str, Any]
     """The roles as the console starts a game with them (`sheriff`, `don`, `black`)."""
     events: tuple[dict[str, Any], ...]
@@ -57,18 +56,21 @@ class TableInPlay:
     the night, and the second day's nominations and vote."""
 
     def seats(self, tournament: Tournament) -> tuple[str, ...]:
-        """The ten players, seat 1 first: those of the stage's first game, moved on."""
+        """The ten players, seat 1 first, as the final's seating by a Williams square
+        seats them in this round: the square's players named as they sat in the stage's
+        first game (the file's), so that every player moves to another seat and sits
+        right after another player than in any game before."""
         first = next(g for g in tournament.games if g.stage is self.stage)
-        players = first.players
-        shift = self.rotation % len(players)
-        return tuple(players[shift:] + players[:shift])
+        plan = plan_final(first.players, self.round)
+        opening = plan.rounds[0].tables[0].seats
+        named = dict(zip(opening, first.players, strict=True))
+        return tuple(named[player] for player in plan.rounds[self.round - 1].tables[0].seats)
 
 
 #: The demo's game in progress: the final's second game, on day 2.
 TABLE_IN_PLAY = TableInPlay(
     stage=Stage.FINAL,
     round=2,
-    rotation=1,
     roles={"sheriff": 4, "don": 8, "black": [2, 6]},
     events=(
         {"type": "foul", "seat": 3},

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from mafiatab.core.demo import DEMO_FILE, demo_tournament, demo_tournament_dict
+from mafiatab.core.demo import DEMO_FILE, TABLE_IN_PLAY, demo_tournament, demo_tournament_dict
 from mafiatab.core.protocol import Protocol, Tournament
 from mafiatab.core.roles import Role, Stage, Winner
 
@@ -157,3 +157,16 @@ def test_bundled_file_is_what_the_generator_writes(tmp_path: Path) -> None:
     subprocess.run([sys.executable, str(script), "-o", str(output)], check=True)
     bundled = ROOT / "mafiatab" / "core" / "data" / DEMO_FILE
     assert output.read_bytes() == bundled.read_bytes()
+
+
+def test_the_demo_final_in_play_follows_a_williams_square_from_its_first_game():
+    core = demo_tournament()
+    first = next(g for g in core.games if g.stage is TABLE_IN_PLAY.stage).players
+    second = TABLE_IN_PLAY.seats(core)
+    assert sorted(second) == sorted(first)
+    assert all(a != b for a, b in zip(first, second, strict=True))  # everyone moved seat
+
+    def after(order):  # who sits right after whom (seat 1 not after seat 10)
+        return {(order[i], order[i + 1]) for i in range(len(order) - 1)}
+
+    assert not after(first) & after(second)
