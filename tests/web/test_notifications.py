@@ -326,20 +326,22 @@ def test_a_table_added_by_hand_tells_its_players_their_seats_and_its_judge(table
     assert set(_got("seating.judging")) == {t["judge2"].pk}
 
 
-def test_a_re_seating_tells_the_players_their_new_seats_of_the_rounds_to_come(
-    tournament, organiser, make_user, settings
-):
+def _reseated(tournament, organiser, me, settings, *, games: int, before_reseat=None) -> dict:
+    """20 participants (`me` first) seated for `games` rounds and published; P03 late for
+    round 1 and replaced for the rest; the re-seating published with the inbox emptied
+    first. `before_reseat` runs before the replacement."""
     from mafiatab.registrations.services import registration_add, replacement_record
     from mafiatab.seating.services import seating_reseat
 
     settings.MAFIATAB_SEATING_ITERATIONS = 300
-    me = make_user("P01")
     registration_add(tournament=tournament, nickname="", user=me, by=organiser)
     for n in range(2, 21):
         registration_add(tournament=tournament, nickname=f"P{n:02d}", by=organiser)
-    inputs = SeatingInputs(stage="qualifying", games=4, tables=2, seed=3)
+    inputs = SeatingInputs(stage="qualifying", games=games, tables=2, seed=3)
     draft = seating_generate(tournament=tournament, inputs=inputs, by=organiser)
     seating_publish(draft=draft, judges={}, by=organiser)
+    if before_reseat is not None:
+        before_reseat()
     replacement_record(
         tournament=tournament,
         absent=tournament.registrations.get(nickname="P03"),
@@ -352,7 +354,14 @@ def test_a_re_seating_tells_the_players_their_new_seats_of_the_rounds_to_come(
     Notification.objects.all().delete()
     reseat = seating_reseat(tournament=tournament, by=organiser, at_least=1)
     seating_publish(draft=reseat, judges={}, by=organiser)
-    got = _got("seating.published")
+    return _got("seating.published")
+
+
+def test_a_re_seating_tells_the_players_their_new_seats_of_the_rounds_to_come(
+    tournament, organiser, make_user, settings
+):
+    me = make_user("P01")
+    got = _reseated(tournament, organiser, me, settings, games=4)
     assert set(got) == {me.pk}
     assert [row["round"] for row in got[me.pk].params["rows"]] == [2, 3, 4]
 
@@ -360,45 +369,18 @@ def test_a_re_seating_tells_the_players_their_new_seats_of_the_rounds_to_come(
 def test_a_seating_message_gives_the_time_and_place_of_a_round_that_has_them(
     tournament, organiser, make_user, settings
 ):
-    import datetime as dt
-
     from django.utils import timezone
 
     from mafiatab.games.models import Round
-    from mafiatab.registrations.services import registration_add, replacement_record
-    from mafiatab.seating.services import seating_reseat
 
-    settings.MAFIATAB_SEATING_ITERATIONS = 300
+    def schedule_round_3() -> None:
+        Round.objects.filter(tournament=tournament, number=3).update(
+            starts_at=timezone.make_aware(dt.datetime(2026, 12, 5, 10, 30)), place="Зал 2"
+        )
+
     me = make_user("P01")
-    registration_add(tournament=tournament, nickname="", user=me, by=organiser)
-    for n in range(2, 21):
-        registration_add(tournament=tournament, nickname=f"P{n:02d}", by=organiser)
-    inputs = SeatingInputs(stage="qualifying", games=3, tables=2, seed=3)
-    seating_publish(
-        draft=seating_generate(tournament=tournament, inputs=inputs, by=organiser),
-        judges={},
-        by=organiser,
-    )
-    Round.objects.filter(tournament=tournament, number=3).update(
-        starts_at=timezone.make_aware(dt.datetime(2026, 12, 5, 10, 30)), place="Зал 2"
-    )
-    replacement_record(
-        tournament=tournament,
-        absent=tournament.registrations.get(nickname="P03"),
-        reserve_nickname="Граф",
-        round=1,
-        minutes_late=20,
-        by=organiser,
-        scope="rest",
-    )
-    Notification.objects.all().delete()
-    seating_publish(
-        draft=seating_reseat(tournament=tournament, by=organiser, at_least=1),
-        judges={},
-        by=organiser,
-    )
-    message = _got("seating.published")[me.pk]
-    lines = _said(message, "ru").splitlines()
+    got = _reseated(tournament, organiser, me, settings, games=3, before_reseat=schedule_round_3)
+    lines = _said(got[me.pk], "ru").splitlines()
     third = next(line for line in lines if line.startswith("Тур 3"))
     assert third.endswith(", 05.12.2026 10:30, Зал 2")
     second = next(line for line in lines if line.startswith("Тур 2"))
