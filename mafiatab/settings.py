@@ -201,6 +201,7 @@ INSTALLED_APPS = [
     "mafiatab.printables",
     "mafiatab.console",
     "mafiatab.announcements",
+    "mafiatab.front",
 ]
 
 MIDDLEWARE = [

@@ -6,7 +6,7 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 
 from mafiatab.api import api
-from mafiatab.tournaments.views import healthz
+from mafiatab.front.views import healthz
 
 TOURNAMENT = "t/<slug:slug>/"
 
@@ -29,5 +29,5 @@ urlpatterns = [
     path(TOURNAMENT, include("mafiatab.console.urls")),
     path(TOURNAMENT, include("mafiatab.announcements.urls")),
     path("", include("mafiatab.notifications.urls")),
-    path("", include("mafiatab.tournaments.urls")),
+    path("", include("mafiatab.front.urls")),
 ]

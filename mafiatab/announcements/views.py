@@ -14,7 +14,7 @@ from mafiatab.notifications.models import Delivery
 from mafiatab.tournaments.forms import add_service_errors
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import tournament_permission
-from mafiatab.tournaments.views import tournament_context
+from mafiatab.tournaments.pages import tournament_context
 
 #: Rows of the outbox one page shows (the newest).
 OUTBOX_ROWS = 200

@@ -40,7 +40,7 @@ def build_api() -> NinjaAPI:
         title="mafiatab", version="1", description=DESCRIPTION, urls_namespace="api", auth=AUTH
     )
     install_error_handlers(api)
-    api.add_router("", "mafiatab.tournaments.api.router")
+    api.add_router("", "mafiatab.front.api.router")
     api.add_router("", "mafiatab.registrations.api.router")
     api.add_router("", "mafiatab.penalties.api.router")
     api.add_router("", "mafiatab.standings.api.router")

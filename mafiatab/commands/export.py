@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     from mafiatab.core.tournament_file import dumps_tournament
     from mafiatab.core.validation import validate_tournament
-    from mafiatab.tournaments.conversion import core_tournament
+    from mafiatab.standings.inputs import core_tournament
     from mafiatab.tournaments.models import Tournament
 
     tournament = Tournament.objects.filter(slug=args.slug).first()
@@ -112,7 +112,7 @@ def _archive(tournament: Any, args: argparse.Namespace) -> int:
         raise
     if args.output:
         from mafiatab.core.tournament_file import dumps_tournament
-        from mafiatab.tournaments.conversion import core_tournament
+        from mafiatab.standings.inputs import core_tournament
 
         if _write(Path(args.output), dumps_tournament(core_tournament(tournament))):
             return 2

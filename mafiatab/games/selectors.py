@@ -16,7 +16,6 @@ from django.db.models import F, Max, QuerySet
 from django.utils.translation import gettext as _
 
 from mafiatab.core.protocol import Protocol
-from mafiatab.core.protocol import Tournament as CoreTournament
 from mafiatab.core.regulations import get_regulation
 from mafiatab.core.scoring import ScoreLine, score_game
 from mafiatab.core.tournament_file import TournamentFileError, protocol_from_dict
@@ -161,13 +160,6 @@ def protocol_shown(disclosure: Disclosure, game: Game) -> bool:
 def points_shown_to(user: Any, game: Game) -> bool:
     """`points_shown` for `user` (None or anonymous: the public)."""
     return points_shown(disclosure_for(user, game.tournament), game)
-
-
-def core_tournament_of(tournament: Tournament, *, provisional: bool = False) -> CoreTournament:
-    """The core tournament of confirmed games (with `provisional`, submitted ones too)."""
-    from mafiatab.tournaments.conversion import core_tournament
-
-    return core_tournament(tournament, provisional=provisional)
 
 
 def confirmed_versions(games: Iterable[Game]) -> dict[int, int]:

@@ -14,7 +14,7 @@ from mafiatab.registrations.models import Status
 from mafiatab.tournaments.forms import add_service_errors
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import tournament_permission
-from mafiatab.tournaments.views import tournament_context
+from mafiatab.tournaments.pages import tournament_context
 
 
 def _page(request: HttpRequest, tournament: Tournament, form: PenaltyForm) -> HttpResponse:

@@ -29,7 +29,7 @@ from mafiatab.printables import documents
 from mafiatab.printables.pdf import Renderer
 from mafiatab.printables.sheets import safe_name
 from mafiatab.standings.services import viewer_standings
-from mafiatab.tournaments.conversion import core_tournament
+from mafiatab.standings.inputs import core_tournament
 from mafiatab.tournaments.models import Tournament
 
 #: The judge console's extension point: module and function.

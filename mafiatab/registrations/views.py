@@ -48,7 +48,7 @@ from mafiatab.registrations.services import (
 )
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import tournament_permission
-from mafiatab.tournaments.views import tournament_context
+from mafiatab.tournaments.pages import tournament_context
 
 
 def _report(request: HttpRequest, exc: ValidationError) -> None:

@@ -29,7 +29,7 @@ from mafiatab.seating.services import (
 )
 from mafiatab.tournaments.models import StaffRole, Tournament
 from mafiatab.tournaments.permissions import tournament_permission, user_can
-from mafiatab.tournaments.views import tournament_context
+from mafiatab.tournaments.pages import tournament_context
 
 
 def _published(tournament: Tournament) -> list[SeatingDraft]:

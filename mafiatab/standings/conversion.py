@@ -18,7 +18,7 @@ from mafiatab.core.roles import Stage, Team
 from mafiatab.core.scoring import ScoreLine, explain_all
 from mafiatab.core.stages import StagePlan
 from mafiatab.core.standings import Standing, Standings
-from mafiatab.tournaments.conversion import core_tournament
+from mafiatab.standings.inputs import core_tournament
 from mafiatab.tournaments.models import Tournament
 
 # --- what a snapshot holds -------------------------------------------------------------

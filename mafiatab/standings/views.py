@@ -53,7 +53,7 @@ from mafiatab.tournaments.permissions import (
     tournament_permission,
     viewer_in,
 )
-from mafiatab.tournaments.views import tournament_context
+from mafiatab.tournaments.pages import tournament_context
 
 #: Seconds between two refreshes of a live table.
 REFRESH_SECONDS = 15

@@ -88,7 +88,7 @@ def _url(tournament, query=""):
 
 def _core(tournament, *, provisional=False):
     from mafiatab.core.standings import compute_standings
-    from mafiatab.tournaments.conversion import core_tournament
+    from mafiatab.standings.inputs import core_tournament
 
     return compute_standings(core_tournament(tournament, provisional=provisional)).to_json()
 

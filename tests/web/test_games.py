@@ -7,7 +7,6 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from mafiatab.games.models import GameStatus, ProtocolVersion
-from mafiatab.games.selectors import core_tournament_of
 from mafiatab.games.services import (
     ProtocolChanged,
     ProtocolInvalid,
@@ -18,6 +17,7 @@ from mafiatab.games.services import (
     round_create,
 )
 from mafiatab.registrations.services import registration_add
+from mafiatab.standings.inputs import core_tournament as core_tournament_of
 
 from . import test_games_fixtures as fx
 from .test_games_fixtures import NICKS_1, complete_data

@@ -49,7 +49,7 @@ from mafiatab.standings.services import (
     standings_set_hidden,
     standings_unfreeze,
 )
-from mafiatab.tournaments.audit_display import _vocabularies
+from mafiatab.front.audit_display import _vocabularies
 from mafiatab.tournaments.models import StaffRole
 from mafiatab.tournaments.services import (
     ScoringInputs,
@@ -228,7 +228,7 @@ def test_a_russian_history_shows_no_code_english_field_name_or_raw_value(client,
 def test_the_history_names_a_kept_console_place_without_its_inner_keys():
     from types import SimpleNamespace
 
-    from mafiatab.tournaments.audit_display import history_rows
+    from mafiatab.front.audit_display import history_rows
 
     entry = SimpleNamespace(
         action="game.console.place",

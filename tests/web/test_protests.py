@@ -11,13 +11,13 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
 from mafiatab.games.models import ProtestStatus
-from mafiatab.games.selectors import core_tournament_of
 from mafiatab.games.services import (
     protest_decide,
     protest_file,
     protocol_confirm,
     protocol_save,
 )
+from mafiatab.standings.inputs import core_tournament as core_tournament_of
 
 from . import test_games_fixtures as fx
 from .test_games_fixtures import complete_data

@@ -398,7 +398,7 @@ def test_the_reserve_who_played_is_listed_among_the_participants(client, publish
 
 def test_the_reserve_who_played_is_in_the_standings_and_n_stays_the_participants(client, published):
     from mafiatab.games.services import protocol_confirm
-    from mafiatab.tournaments.conversion import scoring_settings
+    from mafiatab.standings.inputs import scoring_settings
 
     from .test_games_fixtures import complete_data
 

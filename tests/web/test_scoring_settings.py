@@ -19,7 +19,7 @@ from mafiatab.core.standings import compute_standings
 from mafiatab.games.services import TablePlan, protocol_confirm, protocol_save, round_create
 from mafiatab.registrations.models import Registration, Status
 from mafiatab.registrations.services import registration_add
-from mafiatab.tournaments.conversion import core_tournament, scoring_settings
+from mafiatab.standings.inputs import core_tournament, scoring_settings
 
 from .test_games_fixtures import complete_data
 

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from mafiatab.audit.models import AuditEntry
-from mafiatab.tournaments.conversion import scoring_settings
+from mafiatab.standings.inputs import scoring_settings
 
 pytestmark = pytest.mark.django_db
 

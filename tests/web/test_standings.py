@@ -23,7 +23,7 @@ from mafiatab.standings.services import (
     standings_unfreeze,
     tournament_standings,
 )
-from mafiatab.tournaments.conversion import core_tournament
+from mafiatab.standings.inputs import core_tournament
 from mafiatab.tournaments.models import StaffMember, StaffRole
 
 pytestmark = pytest.mark.django_db

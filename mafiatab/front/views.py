@@ -1,3 +1,6 @@
+"""The tournament's own pages: the list, the tournament page, its settings, staff,
+closing and history, and its file as a download."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -15,13 +18,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from mafiatab.core.advancing import public_tournament
 from mafiatab.core.tournament_file import dumps_tournament
+from mafiatab.front.audit_display import history_rows
 from mafiatab.games.calendar import player_seats, schedule_days
 from mafiatab.registrations.forms import OnlineLinksForm
 from mafiatab.registrations.models import Registration, Status
 from mafiatab.registrations.online import online_links_of
 from mafiatab.registrations.selectors import reserves_who_played
-from mafiatab.tournaments.audit_display import history_rows
-from mafiatab.tournaments.conversion import (
+from mafiatab.standings.inputs import (
     approved_participants,
     core_tournament,
     default_games_before_final,
@@ -37,7 +40,8 @@ from mafiatab.tournaments.forms import (
     stage_plan_initial,
 )
 from mafiatab.tournaments.models import StaffMember, StaffRole, Tournament
-from mafiatab.tournaments.permissions import permissions_for, tournament_permission
+from mafiatab.tournaments.pages import tournament_context
+from mafiatab.tournaments.permissions import tournament_permission
 from mafiatab.tournaments.services import (
     info_of,
     scoring_of,
@@ -60,17 +64,6 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
         participant_count=Count("registrations", filter=Q(registrations__status=Status.APPROVED))
     )
     return render(request, "tournaments/list.html", {"tournaments": tournaments})
-
-
-def tournament_context(request: HttpRequest, tournament: Tournament) -> dict[str, object]:
-    """What every page of a tournament shows in its header."""
-    return {
-        "tournament": tournament,
-        "can": permissions_for(request.user, tournament),
-        "organisers": tournament.staff(StaffRole.ORGANISER),
-        "chief_judges": tournament.staff(StaffRole.CHIEF_JUDGE),
-        "table_judges": tournament.staff(StaffRole.TABLE_JUDGE),
-    }
 
 
 def _online_form(tournament: Tournament, mine: Registration | None) -> OnlineLinksForm | None:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from mafiatab.tournaments import views
+from mafiatab.front import views
 
 app_name = "tournaments"
 

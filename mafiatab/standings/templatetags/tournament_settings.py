@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import template
 
-from mafiatab.tournaments.conversion import ScoringSettings, scoring_settings
+from mafiatab.standings.inputs import ScoringSettings, scoring_settings
 from mafiatab.tournaments.models import Tournament
 
 register = template.Library()

@@ -1,4 +1,5 @@
-"""A tournament's rows -> the core `Tournament` that scoring and export read.
+"""The scoring input: a tournament's rows (games, penalties, registrations, seating)
+-> the core `Tournament` that scoring and export read.
 
 The scoring settings the core needs are the organiser's when he set them, else
 the tournament's own defaults, decided here once (`scoring_settings`):
@@ -20,13 +21,17 @@ from dataclasses import dataclass
 from django.db.models import Count
 
 from mafiatab.core.protocol import Tournament as CoreTournament
+from mafiatab.core.roles import Stage
 from mafiatab.games.conversion import scheduled_rounds, stored_protocols
+from mafiatab.games.models import TableSeat
 from mafiatab.penalties.conversion import active_penalties
+from mafiatab.registrations.models import Status
+from mafiatab.seating.models import DraftStatus
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.stages import plan_of
 
-#: The stages whose games count in B (8.6): every stage before the final.
-STAGES_BEFORE_FINAL = ("qualifying", "semifinal")
+#: The stages whose games count in B (8.6), in the order they are played.
+_BEFORE_FINAL = tuple(stage.value for stage in Stage if stage.is_before_final())
 
 
 @dataclass(frozen=True)
@@ -50,8 +55,6 @@ class ScoringSettings:
 
 def approved_participants(tournament: Tournament) -> int:
     """The approved participants (a reserve is no participant)."""
-    from mafiatab.registrations.models import Status
-
     return tournament.registrations.filter(status=Status.APPROVED).count()
 
 
@@ -59,15 +62,12 @@ def scheduled_games_before_final(tournament: Tournament) -> int | None:
     """Games one player is scheduled to play before the final: for each stage before
     the final, the published seating's games per player, else the most tables one
     player is seated at in that stage; None when nothing is scheduled."""
-    from mafiatab.games.models import TableSeat
-    from mafiatab.seating.models import DraftStatus
-
     per_stage = dict(
         tournament.seating_drafts.filter(
-            status=DraftStatus.PUBLISHED, stage__in=STAGES_BEFORE_FINAL
+            status=DraftStatus.PUBLISHED, stage__in=_BEFORE_FINAL
         ).values_list("stage", "games_per_player")
     )
-    for stage in STAGES_BEFORE_FINAL:
+    for stage in _BEFORE_FINAL:
         if stage in per_stage:
             continue
         counts = (
