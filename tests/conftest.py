@@ -126,7 +126,7 @@ def demo_file_text() -> str:
 def demo_imported(db: None, demo_file_text: str) -> Any:
     """The demo tournament stored in the database (imported from the command line)."""
     from mafiatab.core.tournament_file import loads_tournament
-    from mafiatab.tournaments.services import tournament_import
+    from mafiatab.standings.services.tournament_file import tournament_import
 
     return tournament_import(core=loads_tournament(demo_file_text), by=None)
 

@@ -13,8 +13,8 @@ from mafiatab.notifications.kinds import render as render_message
 from mafiatab.notifications.models import Delivery
 from mafiatab.tournaments.forms import add_service_errors
 from mafiatab.tournaments.models import Tournament
-from mafiatab.tournaments.permissions import tournament_permission
 from mafiatab.tournaments.pages import tournament_context
+from mafiatab.tournaments.permissions import tournament_permission
 
 #: Rows of the outbox one page shows (the newest).
 OUTBOX_ROWS = 200

@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     from mafiatab.tournaments.cli import setup_django
 
     data_dir = setup_django(args.data_dir)
-    from mafiatab.tournaments.demo import DEMO_PASSWORD, demo_load, demo_logins
+    from mafiatab.commands.demo_tournament import DEMO_PASSWORD, demo_load, demo_logins
     from mafiatab.tournaments.models import Tournament
 
     if not Tournament.objects.exists():

@@ -56,8 +56,9 @@ def run(args: argparse.Namespace) -> int:
     from django.db import DatabaseError, transaction
 
     from mafiatab.accounts.models import User
+    from mafiatab.standings.services.tournament_file import tournament_import
     from mafiatab.tournaments.models import StaffRole
-    from mafiatab.tournaments.services import staff_assign, tournament_import
+    from mafiatab.tournaments.services import staff_assign
 
     organiser = None
     if args.organiser is not None:

@@ -13,8 +13,8 @@ from mafiatab.penalties.services import penalty_cancel, penalty_give
 from mafiatab.registrations.models import Status
 from mafiatab.tournaments.forms import add_service_errors
 from mafiatab.tournaments.models import Tournament
-from mafiatab.tournaments.permissions import tournament_permission
 from mafiatab.tournaments.pages import tournament_context
+from mafiatab.tournaments.permissions import tournament_permission
 
 
 def _page(request: HttpRequest, tournament: Tournament, form: PenaltyForm) -> HttpResponse:

@@ -28,8 +28,8 @@ from mafiatab.core.tournament_file import dumps_tournament
 from mafiatab.printables import documents
 from mafiatab.printables.pdf import Renderer
 from mafiatab.printables.sheets import safe_name
-from mafiatab.standings.services import viewer_standings
 from mafiatab.standings.inputs import core_tournament
+from mafiatab.standings.services import viewer_standings
 from mafiatab.tournaments.models import Tournament
 
 #: The judge console's extension point: module and function.

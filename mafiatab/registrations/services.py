@@ -6,13 +6,14 @@ Each runs in a transaction and leaves an audit entry on the tournament.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from mafiatab.accounts.models import User
 from mafiatab.accounts.services import nickname_refusal
 from mafiatab.core.names import nickname_key, normalize_nickname
 from mafiatab.notifications.services import notify
@@ -21,16 +22,11 @@ from mafiatab.registrations.models import (
     NAMED_STATUSES,
     CheckIn,
     Registration,
-    Replacement,
-    ReplacementScope,
     Status,
 )
 from mafiatab.registrations.online import OnlineLinks, check_online_links
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import ensure_can
-
-if TYPE_CHECKING:
-    from mafiatab.accounts.models import User
 
 
 def _locked(tournament: Tournament) -> Tournament:
@@ -400,13 +396,12 @@ def checkins_record(
     )
 
 
-def _reserve_for(
-    tournament: Tournament, nickname: str, by: User
-) -> tuple[Registration | None, str | None]:
-    """The reserve's registration (made or turned into a reserve now), or the reason
-    he cannot be the reserve."""
-    from mafiatab.accounts.models import User as UserModel
-
+@transaction.atomic
+def reserve_take(*, tournament: Tournament, nickname: str, by: User) -> Registration:
+    """The reserve named `nickname` for a replacement: his registration, made or
+    turned into a reserve now (a reserve already is one), or a ValidationError on
+    `reserve_nickname` saying why he cannot be the reserve (a participant)."""
+    ensure_can(by, tournament, "replace_player")
     key = nickname_key(nickname)
     found = (
         tournament.registrations.select_for_update()
@@ -414,11 +409,11 @@ def _reserve_for(
         .first()
     )
     if found is not None and found.status == Status.APPROVED:
-        return None, _("A participant cannot be the reserve.")
+        raise ValidationError({"reserve_nickname": _("A participant cannot be the reserve.")})
     if found is not None and found.status == Status.RESERVE:
-        return found, None
+        return found
     if found is None:
-        account = UserModel.objects.filter(nickname_key=key).first()
+        account = User.objects.filter(nickname_key=key).first()
         if (
             account is not None
             and tournament.registrations.filter(user=account, status__in=NAMED_STATUSES).exists()
@@ -439,91 +434,4 @@ def _reserve_for(
     tournament.log_action(
         "registration.reserve", by=by, target=found.nickname, before=before, after=_state(found)
     )
-    return found, None
-
-
-@transaction.atomic
-def replacement_record(
-    *,
-    tournament: Tournament,
-    absent: Registration,
-    reserve_nickname: str,
-    round: int,
-    minutes_late: int,
-    by: User,
-    stage: str = "qualifying",
-    scope: str = ReplacementScope.ROUND,
-) -> Replacement:
-    """A reserve plays instead of a participant too late for `round` of `stage`.
-
-    The reserve becomes a registration of the tournament (status reserve: he may hold
-    a seat and is listed with the participants, he is not counted among the
-    participants of 8.7) and takes the absent participant's seat in that round's
-    table and, unless it is confirmed, in its protocol. With `scope` "round" (the
-    default) the participant keeps his later rounds; with "rest" the reserve plays
-    them, once `seating_reseat` has seated the rounds not yet played again."""
-    from mafiatab.games.services import seat_replace
-
-    ensure_can(by, tournament, "replace_player")
-    tournament = _locked(tournament)
-    reserve_nickname = normalize_nickname(" ".join(reserve_nickname.split()))
-    errors: dict[str, str] = {}
-    if absent.tournament_id != tournament.pk or absent.status != Status.APPROVED:
-        errors["absent"] = _("Only a participant of this tournament can be replaced.")
-    if not tournament.regulation.may_replace(minutes_late):
-        errors["minutes_late"] = _(
-            "Only a player more than %(minutes)d minutes late can be replaced."
-        ) % {"minutes": tournament.regulation.replacement_after_minutes}
-    if round < 1:
-        errors["round"] = _("Rounds are numbered from 1.")
-    if scope not in ReplacementScope.values:
-        errors["scope"] = _(
-            "Choose whether the reserve plays this round only or the rest of the tournament."
-        )
-    if not reserve_nickname:
-        errors["reserve_nickname"] = _("Name the reserve player.")
-    elif tournament.registrations.filter(
-        nickname_key=nickname_key(reserve_nickname), status=Status.APPROVED
-    ).exists():
-        errors["reserve_nickname"] = _("A participant cannot be the reserve.")
-    if errors:
-        raise ValidationError(errors)
-    if Replacement.objects.filter(absent=absent, round=round).exists():
-        raise ValidationError(
-            _("%(nick)s is already replaced in round %(round)d.")
-            % {"nick": absent.nickname, "round": round}
-        )
-    reserve, refused = _reserve_for(tournament, reserve_nickname, by)
-    if reserve is None:
-        raise ValidationError({"reserve_nickname": refused or ""})
-    replacement = Replacement.objects.create(
-        tournament=tournament,
-        absent=absent,
-        reserve_nickname=reserve.nickname,
-        reserve=reserve,
-        round=round,
-        minutes_late=minutes_late,
-        scope=scope,
-        by=by,
-    )
-    tournament.log_action(
-        "registration.replaced",
-        by=by,
-        target=absent.nickname,
-        after={
-            "absent": absent.nickname,
-            "reserve": reserve.nickname,
-            "round": round,
-            "minutes_late": minutes_late,
-            "scope": str(scope),
-        },
-    )
-    seat_replace(
-        tournament=tournament,
-        stage=stage,
-        round_number=round,
-        absent=absent,
-        reserve=reserve,
-        by=by,
-    )
-    return replacement
+    return found

@@ -14,7 +14,6 @@ urlpatterns = [
     path("registrations/checkin/", views.checkin, name="checkin"),
     path("registrations/approve/", views.approve_selected, name="approve_selected"),
     path("registrations/checkin-selected/", views.checkin_selected, name="checkin_selected"),
-    path("registrations/replace/", views.replace, name="replace"),
     path("registrations/<int:pk>/approve/", views.approve, name="approve"),
     path("registrations/<int:pk>/reject/", views.reject, name="reject"),
     path("registrations/<int:pk>/withdraw/", views.withdraw, name="withdraw"),

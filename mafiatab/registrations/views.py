@@ -9,7 +9,6 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -30,7 +29,6 @@ from mafiatab.registrations.models import (
     ACTIVE_STATUSES,
     NAMED_STATUSES,
     Registration,
-    ReplacementScope,
     Status,
 )
 from mafiatab.registrations.online import missing_online_links, registration_online_links_set
@@ -44,11 +42,10 @@ from mafiatab.registrations.services import (
     registration_reject,
     registration_withdraw,
     registrations_approve,
-    replacement_record,
 )
 from mafiatab.tournaments.models import Tournament
-from mafiatab.tournaments.permissions import tournament_permission
 from mafiatab.tournaments.pages import tournament_context
+from mafiatab.tournaments.permissions import tournament_permission
 
 
 def _report(request: HttpRequest, exc: ValidationError) -> None:
@@ -351,60 +348,3 @@ def checkin(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         _("%(nick)s is checked in.") % {"nick": registration.nickname},
     )
     return _back(tournament)
-
-
-@require_POST
-@tournament_permission("replace_player")
-def replace(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    form = ReplacementForm(request.POST)
-    if not form.is_valid():
-        for errors in form.errors.values():
-            for error in errors:
-                messages.error(request, error)
-        return _back(tournament)
-    data = form.cleaned_data
-    absent = _registration(tournament, data["absent"])
-    rest = data["scope"] == ReplacementScope.REST
-    said = {"reserve": data["reserve_nickname"], "nick": absent.nickname, "round": data["round"]}
-    done = _run(
-        request,
-        lambda: replacement_record(
-            tournament=tournament,
-            absent=absent,
-            reserve_nickname=data["reserve_nickname"],
-            round=data["round"],
-            minutes_late=data["minutes_late"],
-            scope=data["scope"],
-            by=request.user,
-        ),
-        _("%(reserve)s replaces %(nick)s from round %(round)d for the rest of the tournament.")
-        % said
-        if rest
-        else _("%(reserve)s replaces %(nick)s in round %(round)d.") % said,
-    )
-    # replaced for one round, he keeps his later rounds: the seating stays as published
-    if done and rest:
-        _reseat(request, tournament, data["round"])
-    return _back(tournament)
-
-
-def _reseat(request: HttpRequest, tournament: Tournament, round_number: int) -> None:
-    """Plan the rounds not yet played again, as a draft to publish."""
-    from mafiatab.seating.services import seating_reseat
-
-    try:
-        draft = seating_reseat(tournament=tournament, by=request.user, at_least=round_number)
-    except ValidationError as exc:
-        for message in exc.messages:
-            messages.warning(request, message)
-        return
-    if draft is not None:
-        messages.info(
-            request,
-            format_html(
-                '{} <a href="{}">{}</a>',
-                _("The rounds not yet played are seated again in a new draft."),
-                draft.get_absolute_url(),
-                _("Review and publish it."),
-            ),
-        )

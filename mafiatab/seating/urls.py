@@ -13,4 +13,6 @@ urlpatterns = [
     path("seating/drafts/<int:pk>/regenerate/", views.regenerate, name="regenerate"),
     path("seating/drafts/<int:pk>/publish/", views.publish, name="publish"),
     path("seating/<int:pk>/print/", views.print_sheet, name="print"),
+    # the registrations page's form: a reserve for a late participant
+    path("registrations/replace/", views.replace, name="replace"),
 ]

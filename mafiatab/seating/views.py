@@ -8,12 +8,15 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from mafiatab.games.services import replacement_record
 from mafiatab.messages.seating_flags import translate_flags
-from mafiatab.registrations.models import SEATED_STATUSES
+from mafiatab.registrations.forms import ReplacementForm
+from mafiatab.registrations.models import SEATED_STATUSES, Registration, ReplacementScope
 from mafiatab.seating.conversion import find_player, games_each, grid, histogram_bars, seats_of
 from mafiatab.seating.forms import GenerateForm, PublishForm
 from mafiatab.seating.models import DraftStatus, SeatingDraft
@@ -26,10 +29,11 @@ from mafiatab.seating.services import (
     seating_generate,
     seating_publish,
     seating_regenerate,
+    seating_reseat,
 )
 from mafiatab.tournaments.models import StaffRole, Tournament
-from mafiatab.tournaments.permissions import tournament_permission, user_can
 from mafiatab.tournaments.pages import tournament_context
+from mafiatab.tournaments.permissions import tournament_permission, user_can
 
 
 def _published(tournament: Tournament) -> list[SeatingDraft]:
@@ -246,3 +250,77 @@ def print_sheet(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         raise PermissionDenied("generate_seating")
     context = {"tournament": tournament, "draft": draft, "rounds": grid(draft)}
     return render(request, "seating/print.html", context)
+
+
+def _manage(tournament: Tournament) -> HttpResponse:
+    return redirect("registrations:manage", slug=tournament.slug)
+
+
+def _done(request: HttpRequest, action: Any, done: str) -> bool:
+    """Run a service call; its refusal is shown as messages. True when it succeeded."""
+    try:
+        action()
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+        return False
+    messages.success(request, done)
+    return True
+
+
+@require_POST
+@tournament_permission("replace_player")
+def replace(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """A reserve replaces a late participant (the registrations page's form): for one
+    round the seating stays as published; for the rest of the tournament the rounds
+    not yet played are seated again in a draft to publish."""
+    form = ReplacementForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+        return _manage(tournament)
+    data = form.cleaned_data
+    absent = get_object_or_404(Registration, pk=data["absent"], tournament=tournament)
+    rest = data["scope"] == ReplacementScope.REST
+    said = {"reserve": data["reserve_nickname"], "nick": absent.nickname, "round": data["round"]}
+    done = _done(
+        request,
+        lambda: replacement_record(
+            tournament=tournament,
+            absent=absent,
+            reserve_nickname=data["reserve_nickname"],
+            round=data["round"],
+            minutes_late=data["minutes_late"],
+            scope=data["scope"],
+            by=request.user,
+        ),
+        _("%(reserve)s replaces %(nick)s from round %(round)d for the rest of the tournament.")
+        % said
+        if rest
+        else _("%(reserve)s replaces %(nick)s in round %(round)d.") % said,
+    )
+    # replaced for one round, he keeps his later rounds: the seating stays as published
+    if done and rest:
+        _reseat(request, tournament, data["round"])
+    return _manage(tournament)
+
+
+def _reseat(request: HttpRequest, tournament: Tournament, round_number: int) -> None:
+    """Plan the rounds not yet played again, as a draft to publish."""
+    try:
+        draft = seating_reseat(tournament=tournament, by=request.user, at_least=round_number)
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.warning(request, message)
+        return
+    if draft is not None:
+        messages.info(
+            request,
+            format_html(
+                '{} <a href="{}">{}</a>',
+                _("The rounds not yet played are seated again in a new draft."),
+                draft.get_absolute_url(),
+                _("Review and publish it."),
+            ),
+        )

@@ -18,8 +18,8 @@ from mafiatab.core.roles import Stage
 from mafiatab.core.standings import Standings, compute_standings
 from mafiatab.games.models import STAGE_CHOICES, Game, GameStatus, ProtestStatus
 from mafiatab.registrations.models import Advancement, Registration, Status
-from mafiatab.standings.services import tournament_standings
 from mafiatab.standings.inputs import core_tournament
+from mafiatab.standings.services import tournament_standings
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import ensure_can
 from mafiatab.tournaments.stages import plan_of

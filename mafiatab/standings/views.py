@@ -46,6 +46,7 @@ from mafiatab.standings.services import (
 )
 from mafiatab.standings.staged import public_outlook
 from mafiatab.tournaments.models import Tournament
+from mafiatab.tournaments.pages import tournament_context
 from mafiatab.tournaments.permissions import (
     Viewer,
     permissions_for,
@@ -53,7 +54,6 @@ from mafiatab.tournaments.permissions import (
     tournament_permission,
     viewer_in,
 )
-from mafiatab.tournaments.pages import tournament_context
 
 #: Seconds between two refreshes of a live table.
 REFRESH_SECONDS = 15

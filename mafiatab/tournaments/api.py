@@ -28,5 +28,3 @@ def require(user: Any, tournament: Tournament, action: str) -> None:
         raise Forbidden(
             _("You may not do this in this tournament (%(action)s).") % {"action": action}
         )
-
-

@@ -14,8 +14,6 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from mafiatab.core.names import nickname_key
-from mafiatab.core.protocol import Tournament as CoreTournament
 from mafiatab.core.regulations import get_regulation
 from mafiatab.notifications.services import notify
 from mafiatab.tournaments.models import StaffMember, StaffRole, Tournament
@@ -53,7 +51,7 @@ class TournamentInfo:
         return data
 
 
-def _ensure_person(by: Any) -> None:
+def ensure_person(by: Any) -> None:
     """Creating or importing a tournament needs a signed-in, active person."""
     if by is None or not by.is_authenticated or not by.is_active:
         raise PermissionDenied("create_tournament")
@@ -169,7 +167,7 @@ def tournament_create(
 
     Its chief judge is `chief_judge` when named, else the organiser himself: a
     tournament is never without one to confirm its protocols."""
-    _ensure_person(by)
+    ensure_person(by)
     check_info(info)
     if chief_judge is not None and not chief_judge.is_active:
         raise ValidationError({"chief_judge": _("This account is closed.")})
@@ -343,59 +341,6 @@ def staff_remove(*, member: StaffMember, by: User) -> None:
     )
 
 
-def _dates_of(core: CoreTournament) -> tuple[dt.date | None, dt.date | None]:
-    dates = []
-    for game in core.games:
-        if game.date:
-            try:
-                dates.append(dt.date.fromisoformat(game.date))
-            except ValueError:
-                continue
-    return (min(dates), max(dates)) if dates else (None, None)
-
-
-def _too_long(value: str | None, limit: int) -> bool:
-    return value is not None and len(value) > limit
-
-
-def storable_problems(core: CoreTournament) -> list[str]:
-    """What in a parsed tournament file the database cannot hold (numbers beyond its
-    columns, texts longer than its fields), one line each; empty when it all fits."""
-    from mafiatab.tournaments.bounds import MAX_INT
-
-    problems: list[str] = []
-    if _too_long(core.name, 200):
-        problems.append(_("name: at most %(n)d characters.") % {"n": 200})
-    for key in ("participants", "games_before_final"):
-        value = getattr(core, key)
-        if value is not None and not 0 <= value <= MAX_INT:
-            problems.append(
-                _("%(key)s: a number from 0 to %(max)d.") % {"key": key, "max": MAX_INT}
-            )
-    if not -(2**63) <= core.lot_seed < 2**63:
-        problems.append(_("lot_seed: a number of at most 18 digits."))
-    for game in core.games:
-        where = _("game %(id)s") % {"id": game.id[:64]}
-        if _too_long(game.id, 64):
-            problems.append(_("%(where)s: the id has more than 64 characters.") % {"where": where})
-        for key in ("round", "table"):
-            value = getattr(game, key)
-            if value is not None and not 1 <= value <= MAX_INT:
-                problems.append(
-                    _("%(where)s, %(key)s: a number from 1 to %(max)d.")
-                    % {"where": where, "key": key, "max": MAX_INT}
-                )
-        if _too_long(game.date, 32) or _too_long(game.judge, 64):
-            problems.append(_("%(where)s: the date or the judge is too long.") % {"where": where})
-        if any(len(player) > 64 for player in game.players):
-            problems.append(
-                _("%(where)s: a nickname has more than 64 characters.") % {"where": where}
-            )
-    if any(len(p.player) > 64 for p in core.penalties):
-        problems.append(_("penalties: a nickname has more than 64 characters."))
-    return problems
-
-
 def chosen_slug(slug: str) -> str:
     """`slug` as a tournament's address (a restore keeping the address it had), or a
     ValidationError saying why it cannot be."""
@@ -412,121 +357,6 @@ def chosen_slug(slug: str) -> str:
     if _slug_taken(slug):
         raise ValidationError(_("The address %(slug)s is taken.") % {"slug": slug})
     return slug
-
-
-@transaction.atomic
-def tournament_import(
-    *,
-    core: CoreTournament,
-    by: User | None,
-    info: TournamentInfo | None = None,
-    slug: str | None = None,
-) -> Tournament:
-    """Store a whole (already parsed and validated) tournament file: all of it or nothing.
-
-    Every player of its games becomes a participant, linked to the account with the
-    same nickname when there is one. Its address is `slug` when given (refused when
-    taken), else one made from its name.
-    """
-    if by is not None:
-        _ensure_person(by)
-    from mafiatab.accounts.models import User as UserModel
-    from mafiatab.games.conversion import (
-        UnstorablePoints,
-        fraction_to_decimal,
-        game_rows_from_protocol,
-        schedule_store,
-    )
-    from mafiatab.penalties.models import Kind, Penalty
-    from mafiatab.registrations.models import Registration, Status
-    from mafiatab.registrations.selectors import seat_holders
-
-    starts_on, ends_on = _dates_of(core)
-    info = info or TournamentInfo(
-        name=core.name,
-        ruleset=core.ruleset,
-        starts_on=starts_on,
-        ends_on=ends_on,
-        registration_open=False,
-    )
-    check_info(info)
-    problems = storable_problems(core)
-    if problems:
-        raise ValidationError(problems)
-    tournament = Tournament.objects.create(
-        slug=unique_slug(info.name) if slug is None else chosen_slug(slug),
-        participants=core.participants,
-        games_before_final=core.games_before_final,
-        lot_seed=core.lot_seed,
-        stage_plan=core.stages.to_json() if core.stages is not None else None,
-        **asdict(info),
-    )
-    if by is not None:
-        StaffMember.objects.create(tournament=tournament, user=by, role=StaffRole.ORGANISER)
-    names = core.player_names()
-    accounts = {
-        u.nickname_key: u
-        for u in UserModel.objects.filter(nickname_key__in=[nickname_key(n) for n in names])
-    }
-    linked: set[int] = set()
-    keys: set[str] = set()
-    rows = []
-    for name in names:
-        if nickname_key(name) in keys:  # one player, whatever the case of his name
-            continue
-        keys.add(nickname_key(name))
-        account = accounts.get(nickname_key(name))
-        if account is not None and account.pk in linked:
-            account = None
-        if account is not None:
-            linked.add(account.pk)
-        rows.append(
-            Registration(
-                tournament=tournament,
-                user=account,
-                nickname=name,
-                nickname_key=nickname_key(name),
-                status=Status.APPROVED,
-            )
-        )
-    Registration.objects.bulk_create(rows)
-    holders = seat_holders(tournament.pk)
-    try:
-        for position, protocol in enumerate(core.games, start=1):
-            game_rows_from_protocol(tournament.pk, position, protocol, holders)
-        Penalty.objects.bulk_create(
-            Penalty(
-                tournament=tournament,
-                player=p.player,
-                kind=Kind.OTHER,
-                points=fraction_to_decimal(p.points, what=f"penalty of {p.player!r}"),
-                reason=p.reason,
-            )
-            for p in core.penalties
-        )
-    except UnstorablePoints as exc:
-        raise ValidationError(str(exc)) from exc
-    from mafiatab.games.services import rounds_from_games
-    from mafiatab.seating.services import seating_from_rounds
-
-    # the rounds, tables and published seating its games were played in, as for a
-    # tournament run on its pages
-    rounds_from_games(tournament=tournament, by=by)
-    schedule_store(tournament.pk, core.schedule)
-    seating_from_rounds(tournament=tournament, by=by)
-    tournament.standings_changed()
-    tournament.log_action(
-        "tournament.imported",
-        by=by,
-        target=tournament.name,
-        after={
-            "games": len(core.games),
-            "players": len(names),
-            "penalties": len(core.penalties),
-            "ruleset": core.ruleset,
-        },
-    )
-    return tournament
 
 
 @transaction.atomic

@@ -26,7 +26,7 @@ pytestmark = [
 
 @pytest.fixture
 def demo(organiser: Any) -> Any:
-    from mafiatab.tournaments.services import tournament_import
+    from mafiatab.standings.services.tournament_file import tournament_import
 
     return tournament_import(core=demo_tournament(), by=organiser)
 

@@ -118,7 +118,7 @@ NOT_PAGES = {
     "registrations:checkin_self": "an action (POST)",
     "registrations:add": "an action (POST)",
     "registrations:checkin": "an action (POST)",
-    "registrations:replace": "an action (POST)",
+    "seating:replace": "an action (POST)",
     "registrations:approve": "an action (POST)",
     "registrations:approve_selected": "an action (POST)",
     "registrations:checkin_selected": "an action (POST)",

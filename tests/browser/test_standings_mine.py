@@ -17,7 +17,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def demo(organiser: Any) -> Any:
-    from mafiatab.tournaments.services import tournament_import
+    from mafiatab.standings.services.tournament_file import tournament_import
 
     return tournament_import(core=demo_tournament(), by=organiser)
 

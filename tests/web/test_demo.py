@@ -8,7 +8,7 @@ import pytest
 from mafiatab.accounts.models import User
 from mafiatab.cli import main
 from mafiatab.commands import demo as demo_command
-from mafiatab.tournaments.demo import DEMO_PASSWORD, demo_logins
+from mafiatab.commands.demo_tournament import DEMO_PASSWORD, demo_logins
 from mafiatab.tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -122,8 +122,8 @@ def test_the_demo_has_its_stage_plan_and_the_final_advance_list_published(
     from django.urls import reverse
 
     from mafiatab.audit.models import AuditEntry
+    from mafiatab.commands.demo_tournament import DEMO_STAGES
     from mafiatab.registrations.models import Advancement
-    from mafiatab.tournaments.demo import DEMO_STAGES
 
     _start(capsys, tmp_path)
     tournament = Tournament.objects.get()

@@ -26,7 +26,7 @@ from django.test import Client
 from django.urls import Resolver404, resolve, reverse
 
 from mafiatab.accounts.models import User
-from mafiatab.tournaments.demo import demo_load
+from mafiatab.commands.demo_tournament import demo_load
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +49,7 @@ CREATES = {
     "tournaments:staff",
     "registrations:add",
     "registrations:apply",
-    "registrations:replace",
+    "seating:replace",
     "penalties:give",
     "games:rounds",
     "games:table_add",

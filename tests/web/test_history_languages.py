@@ -16,6 +16,7 @@ from django.utils import translation
 
 from mafiatab.audit.models import AuditEntry
 from mafiatab.console.services import log_start
+from mafiatab.front.audit_display import _vocabularies
 from mafiatab.games.models import Round
 from mafiatab.games.services import (
     TablePlan,
@@ -25,6 +26,7 @@ from mafiatab.games.services import (
     protocol_confirm,
     protocol_return,
     protocol_save,
+    replacement_record,
     table_add,
 )
 from mafiatab.messages import AUDIT_ACTIONS, AUDIT_FIELDS, ROLE_NAMES, TEAM_NAMES
@@ -36,7 +38,6 @@ from mafiatab.registrations.services import (
     registration_approve,
     registration_reject,
     registration_withdraw,
-    replacement_record,
 )
 from mafiatab.seating.services import (
     SeatingInputs,
@@ -49,7 +50,6 @@ from mafiatab.standings.services import (
     standings_set_hidden,
     standings_unfreeze,
 )
-from mafiatab.front.audit_display import _vocabularies
 from mafiatab.tournaments.models import StaffRole
 from mafiatab.tournaments.services import (
     ScoringInputs,

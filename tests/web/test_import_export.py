@@ -172,7 +172,7 @@ def test_the_command_line_round_trip_in_a_fresh_data_directory(tmp_path, demo_fi
 
 
 def test_an_import_that_fails_on_its_way_leaves_nothing_stored(demo_file_text, monkeypatch):
-    from mafiatab.tournaments.services import tournament_import
+    from mafiatab.standings.services.tournament_file import tournament_import
 
     def broken(*_args, **_kwargs):
         raise RuntimeError("the last step fails")

@@ -330,7 +330,8 @@ def _reseated(tournament, organiser, me, settings, *, games: int, before_reseat=
     """20 participants (`me` first) seated for `games` rounds and published; P03 late for
     round 1 and replaced for the rest; the re-seating published with the inbox emptied
     first. `before_reseat` runs before the replacement."""
-    from mafiatab.registrations.services import registration_add, replacement_record
+    from mafiatab.games.services import replacement_record
+    from mafiatab.registrations.services import registration_add
     from mafiatab.seating.services import seating_reseat
 
     settings.MAFIATAB_SEATING_ITERATIONS = 300

@@ -286,7 +286,7 @@ def test_the_standings_pdf_holds_every_player_and_total(client, demo_imported):
 
 def test_formula_like_nicknames_stay_text_in_the_xlsx(client, db, demo_file_text):
     from mafiatab.core.tournament_file import loads_tournament
-    from mafiatab.tournaments.services import tournament_import
+    from mafiatab.standings.services.tournament_file import tournament_import
 
     text = demo_file_text.replace('"Кэп"', '"=1+2"').replace('"Лис"', '"@SUM(A1)"')
     tournament = tournament_import(core=loads_tournament(text), by=None)

@@ -14,12 +14,11 @@ from django.urls import reverse
 
 from mafiatab.audit.models import AuditEntry
 from mafiatab.games.models import Round
-from mafiatab.games.services import protocol_save
+from mafiatab.games.services import protocol_save, replacement_record
 from mafiatab.registrations.models import Registration, Status
 from mafiatab.registrations.services import (
     checkin_record,
     registration_add,
-    replacement_record,
 )
 from mafiatab.seating.models import DraftStatus, SeatingDraft
 from mafiatab.seating.services import (
@@ -176,7 +175,7 @@ def test_the_replacement_page_offers_the_new_draft(client, published):
     client.force_login(organiser)
     absent = tournament.registrations.get(nickname="P05")
     response = client.post(
-        reverse("registrations:replace", args=[tournament.slug]),
+        reverse("seating:replace", args=[tournament.slug]),
         {
             "absent": absent.pk,
             "reserve_nickname": "Граф",
@@ -244,7 +243,7 @@ def _post_replacement(client, published, absent, reserve, round_number, **extra)
     tournament = published["tournament"]
     client.force_login(published["organiser"])
     return client.post(
-        reverse("registrations:replace", args=[tournament.slug]),
+        reverse("seating:replace", args=[tournament.slug]),
         {
             "absent": tournament.registrations.get(nickname=absent).pk,
             "reserve_nickname": reserve,

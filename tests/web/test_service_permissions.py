@@ -81,6 +81,7 @@ NOT_WRITES = {
     "info_of",
     "scoring_of",
     "storable_problems",
+    "dates_of",
     "unique_slug",
     # messages written by the services above after their own check, and their outbox
     "notify",
@@ -109,7 +110,7 @@ NOT_WRITES = {
 #: The audit log's own writer: every service calls it after its check.
 RECORDER = {"audit_record"}
 #: Any signed-in person may do these (they are refused to an anonymous caller).
-ANY_PERSON = {"tournament_create", "tournament_import"}
+ANY_PERSON = {"tournament_create", "tournament_import", "ensure_person"}
 
 
 def _modules_of(module: Any) -> list[Any]:

@@ -12,6 +12,7 @@ from mafiatab.games.models import Game, GameStatus
 from mafiatab.messages import clause_text
 from mafiatab.penalties.services import penalty_cancel, penalty_give
 from mafiatab.standings import services
+from mafiatab.standings.inputs import core_tournament
 from mafiatab.standings.models import StandingsSnapshot
 from mafiatab.standings.services import (
     player_explanation,
@@ -23,7 +24,6 @@ from mafiatab.standings.services import (
     standings_unfreeze,
     tournament_standings,
 )
-from mafiatab.standings.inputs import core_tournament
 from mafiatab.tournaments.models import StaffMember, StaffRole
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +32,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def demo(organiser):
     """The demo tournament, imported by `organiser` (who organises it)."""
-    from mafiatab.tournaments.services import tournament_import
+    from mafiatab.standings.services.tournament_file import tournament_import
 
     return tournament_import(core=demo_tournament(), by=organiser)
 

@@ -11,7 +11,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from mafiatab.games.models import ProtocolVersion, Round
-from mafiatab.registrations.services import registration_add, replacement_record
+from mafiatab.games.services import replacement_record
+from mafiatab.registrations.services import registration_add
 from mafiatab.seating.services import SeatingInputs, seating_generate, seating_publish
 
 pytestmark = pytest.mark.django_db

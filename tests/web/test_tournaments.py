@@ -138,7 +138,7 @@ def test_a_tournament_named_new_gets_an_address_its_page_can_be_reached_at(clien
 
 def test_a_nickname_with_a_slash_has_its_own_points_page(client, demo_file_text):
     from mafiatab.core.tournament_file import loads_tournament
-    from mafiatab.tournaments.services import tournament_import
+    from mafiatab.standings.services.tournament_file import tournament_import
 
     text = demo_file_text.replace('"Doc"', '"Doc/Who"')
     tournament = tournament_import(core=loads_tournament(text), by=None)

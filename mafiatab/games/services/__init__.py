@@ -8,8 +8,8 @@ from (`base_version`); when someone saved in between, the save is refused with
 The package holds `versions` (the one writer of versions, locking, the refusals),
 `checks` (what a protocol passes before it is saved), `rounds` (rounds and tables),
 `protocols` (save, confirm, return, replay), `protests` (8.9), `replacements`
-(a reserve's seat, a table seated again) and `pdfs` (the kept PDF of a confirmed
-version). Every name is imported from here.
+(a reserve for a late player, his seat, a table seated again) and `pdfs` (the
+kept PDF of a confirmed version). Every name is imported from here.
 """
 
 from mafiatab.games.services.pdfs import protocol_pdf_keep
@@ -20,7 +20,7 @@ from mafiatab.games.services.protocols import (
     protocol_return,
     protocol_save,
 )
-from mafiatab.games.services.replacements import reseat_table, seat_replace
+from mafiatab.games.services.replacements import replacement_record, reseat_table, seat_replace
 from mafiatab.games.services.rounds import (
     STAGE_LETTERS,
     STAGES,
@@ -53,6 +53,7 @@ __all__ = [
     "protocol_pdf_keep",
     "protocol_return",
     "protocol_save",
+    "replacement_record",
     "reseat_table",
     "round_create",
     "round_minutes_late",

@@ -1,6 +1,6 @@
-"""Replacements: a reserve takes an absent participant's seat (`seat_replace`), and a
-table of a round not begun is seated again (`reseat_table`); an unconfirmed protocol
-follows as a new version.
+"""Replacements: a reserve plays instead of a late participant (`replacement_record`)
+and takes his seat (`seat_replace`), and a table of a round not begun is seated again
+(`reseat_table`); an unconfirmed protocol follows as a new version.
 """
 
 from __future__ import annotations
@@ -12,11 +12,13 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from mafiatab.core.names import nickname_key, normalize_nickname
 from mafiatab.games import conversion
 from mafiatab.games.models import Game, GameStatus, Table, TableSeat
 from mafiatab.games.services.rounds import TablePlan, _check_plans
 from mafiatab.games.services.versions import _locked, _new_version
-from mafiatab.registrations.models import Registration
+from mafiatab.registrations.models import Registration, Replacement, ReplacementScope, Status
+from mafiatab.registrations.services import reserve_take
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import ensure_can
 
@@ -126,3 +128,86 @@ def reseat_table(*, table: Table, players: Sequence[str], by: User | None) -> Ta
     }
     _new_version(game, data, status=GameStatus.DRAFT, action="reseated", by=by, reason="")
     return table
+
+
+@transaction.atomic
+def replacement_record(
+    *,
+    tournament: Tournament,
+    absent: Registration,
+    reserve_nickname: str,
+    round: int,
+    minutes_late: int,
+    by: User,
+    stage: str = "qualifying",
+    scope: str = ReplacementScope.ROUND,
+) -> Replacement:
+    """A reserve plays instead of a participant too late for `round` of `stage`.
+
+    The reserve becomes a registration of the tournament (status reserve: he may hold
+    a seat and is listed with the participants, he is not counted among the
+    participants of 8.7) and takes the absent participant's seat in that round's
+    table and, unless it is confirmed, in its protocol. With `scope` "round" (the
+    default) the participant keeps his later rounds; with "rest" the reserve plays
+    them, once `seating_reseat` has seated the rounds not yet played again."""
+    ensure_can(by, tournament, "replace_player")
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    reserve_nickname = normalize_nickname(" ".join(reserve_nickname.split()))
+    errors: dict[str, str] = {}
+    if absent.tournament_id != tournament.pk or absent.status != Status.APPROVED:
+        errors["absent"] = _("Only a participant of this tournament can be replaced.")
+    if not tournament.regulation.may_replace(minutes_late):
+        errors["minutes_late"] = _(
+            "Only a player more than %(minutes)d minutes late can be replaced."
+        ) % {"minutes": tournament.regulation.replacement_after_minutes}
+    if round < 1:
+        errors["round"] = _("Rounds are numbered from 1.")
+    if scope not in ReplacementScope.values:
+        errors["scope"] = _(
+            "Choose whether the reserve plays this round only or the rest of the tournament."
+        )
+    if not reserve_nickname:
+        errors["reserve_nickname"] = _("Name the reserve player.")
+    elif tournament.registrations.filter(
+        nickname_key=nickname_key(reserve_nickname), status=Status.APPROVED
+    ).exists():
+        errors["reserve_nickname"] = _("A participant cannot be the reserve.")
+    if errors:
+        raise ValidationError(errors)
+    if Replacement.objects.filter(absent=absent, round=round).exists():
+        raise ValidationError(
+            _("%(nick)s is already replaced in round %(round)d.")
+            % {"nick": absent.nickname, "round": round}
+        )
+    reserve = reserve_take(tournament=tournament, nickname=reserve_nickname, by=by)
+    replacement = Replacement.objects.create(
+        tournament=tournament,
+        absent=absent,
+        reserve_nickname=reserve.nickname,
+        reserve=reserve,
+        round=round,
+        minutes_late=minutes_late,
+        scope=scope,
+        by=by,
+    )
+    tournament.log_action(
+        "registration.replaced",
+        by=by,
+        target=absent.nickname,
+        after={
+            "absent": absent.nickname,
+            "reserve": reserve.nickname,
+            "round": round,
+            "minutes_late": minutes_late,
+            "scope": str(scope),
+        },
+    )
+    seat_replace(
+        tournament=tournament,
+        stage=stage,
+        round_number=round,
+        absent=absent,
+        reserve=reserve,
+        by=by,
+    )
+    return replacement

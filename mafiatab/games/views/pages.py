@@ -17,8 +17,8 @@ from mafiatab.games.views.access import with_game
 from mafiatab.messages import date_text
 from mafiatab.tournaments.disclosure import disclosure_for, withheld_message, withheld_refusal
 from mafiatab.tournaments.models import Tournament
-from mafiatab.tournaments.permissions import permissions_for, user_can
 from mafiatab.tournaments.pages import tournament_context
+from mafiatab.tournaments.permissions import permissions_for, user_can
 
 
 @require_GET

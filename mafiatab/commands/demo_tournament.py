@@ -1,5 +1,9 @@
 """The demo: the core's demo tournament with accounts for everyone who runs or plays it,
-and one table being played on the judge console."""
+and one table being played on the judge console.
+
+It writes through every app's services (the import, the advance list, the final's
+round, the console), so it stands on the top floor, beside the `demo` command that
+loads it once Django is set up."""
 
 from __future__ import annotations
 
@@ -15,13 +19,9 @@ from mafiatab.core.demo import TABLE_IN_PLAY, demo_tournament
 from mafiatab.core.protocol import Tournament as CoreTournament
 from mafiatab.games.services import TablePlan, round_create
 from mafiatab.standings.advancing import advance_publish
+from mafiatab.standings.services.tournament_file import dates_of, tournament_import
 from mafiatab.tournaments.models import StaffMember, StaffRole, Tournament
-from mafiatab.tournaments.services import (
-    TournamentInfo,
-    _dates_of,
-    tournament_import,
-    tournament_stages_update,
-)
+from mafiatab.tournaments.services import TournamentInfo, tournament_stages_update
 
 #: The password of every demo account.
 DEMO_PASSWORD = "mafiatab-demo"
@@ -106,7 +106,7 @@ def demo_load() -> tuple[Tournament, list[DemoLogin]]:
         username = f"player{number:02d}"
         players[name] = _account(username, name, password_hash)
         logins.append(DemoLogin(username, name, PLAYER_ROLE))
-    starts_on, ends_on = _dates_of(core)
+    starts_on, ends_on = dates_of(core)
     info = TournamentInfo(
         name=core.name,
         ruleset=core.ruleset,
