@@ -1,4 +1,10 @@
-"""Writes to accounts: sign up and profile changes."""
+"""Writes to accounts: sign up and profile changes.
+
+One import runs up a floor, on purpose: a rename is checked against the fellow
+participants of the account's tournaments (`mafiatab.registrations.models`), since a
+seat belongs to a registration and no rename may make one player look like another
+at the table. Accounts read those rows; they write none.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +17,7 @@ from mafiatab.audit.services import audit_record
 from mafiatab.core.names import MAX_NICKNAME, nickname_key, nickname_problems, normalize_nickname
 from mafiatab.core.problems import PROBLEM_TEMPLATES
 from mafiatab.messages import render_template
+from mafiatab.registrations.models import NAMED_STATUSES, Registration
 
 
 def nickname_refusal(nickname: str) -> str | None:
@@ -51,8 +58,6 @@ def check_nickname(nickname: str, *, exclude: User | None = None) -> str:
 
 
 def _check_fellow_participants(user: User, key: str, nickname: str) -> None:
-    from mafiatab.registrations.models import NAMED_STATUSES, Registration
-
     clash = (
         Registration.objects.filter(
             nickname_key=key,

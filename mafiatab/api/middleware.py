@@ -17,8 +17,7 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
-#: Where the API lives (`path("api/", ...)` in the URLconf).
-API_PREFIX = "/api/"
+from mafiatab.security import API_PREFIX
 
 
 def _detail(request: HttpRequest, response: HttpResponse) -> str:

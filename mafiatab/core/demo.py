@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from mafiatab.core.roles import Stage
 from mafiatab.core.seating.final import plan_final
+from mafiatab.core.tournament_file import parse_tournament
 
 if TYPE_CHECKING:
     from mafiatab.core.protocol import Tournament
@@ -35,7 +36,6 @@ def demo_tournament_dict() -> dict[str, Any]:
 
 def demo_tournament() -> Tournament:
     """The demo parsed into a `Tournament`."""
-    from mafiatab.core.tournament_file import parse_tournament
 
     return parse_tournament(demo_tournament_dict())
 

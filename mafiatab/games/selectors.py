@@ -15,8 +15,10 @@ from typing import Any
 from django.db.models import F, Max, QuerySet
 from django.utils.translation import gettext as _
 
+from mafiatab.core.names import nickname_key
 from mafiatab.core.protocol import Protocol
 from mafiatab.core.regulations import get_regulation
+from mafiatab.core.roles import Role
 from mafiatab.core.scoring import ScoreLine, score_game
 from mafiatab.core.tournament_file import TournamentFileError, protocol_from_dict
 from mafiatab.core.validation import Problem
@@ -30,6 +32,7 @@ from mafiatab.games.models import (
     ProtocolVersion,
     Round,
 )
+from mafiatab.registrations.selectors import seat_holders
 from mafiatab.tournaments.disclosure import Disclosure, disclosure_for
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import user_can
@@ -68,9 +71,6 @@ def seat_participants(
 
     The players of the `stored` protocol keep their seats even when they are no longer
     participants (a participant removed later, a confirmed protocol changed after)."""
-
-    from mafiatab.core.names import nickname_key
-    from mafiatab.registrations.selectors import seat_holders
 
     holders: dict[str, Any] = {
         nickname_key(name): _Seated(name)
@@ -273,8 +273,6 @@ class Change:
 
 
 def _role_text(value: Any) -> str:
-    from mafiatab.core.roles import Role
-
     try:
         return Role.parse(value).letter if value else "—"
     except ValueError:

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import datetime as dt
+from fractions import Fraction
 
 from django.db.models import Q
 
 from mafiatab.core.protocol import TournamentPenalty
-from mafiatab.games.conversion import decimal_to_fraction
 from mafiatab.penalties.models import Penalty
 
 
 def core_penalty(row: Penalty) -> TournamentPenalty:
-    return TournamentPenalty(
-        player=row.player, points=decimal_to_fraction(row.points), reason=row.reason
-    )
+    """A penalty row as the core reads it (its stored decimal as an exact fraction)."""
+    return TournamentPenalty(player=row.player, points=Fraction(row.points), reason=row.reason)
 
 
 def active_penalties(

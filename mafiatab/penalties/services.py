@@ -23,6 +23,7 @@ from mafiatab.core.scoring import format_points
 from mafiatab.notifications.services import notify
 from mafiatab.penalties.models import Kind, Penalty
 from mafiatab.registrations.models import SEATED_STATUSES, Status
+from mafiatab.registrations.services import registration_remove
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import ensure_can
 
@@ -114,7 +115,6 @@ def penalty_give(
 ) -> Penalty:
     """The chief judge penalises a player of the tournament."""
     ensure_can(by, tournament, "give_penalty")
-    from mafiatab.registrations.services import registration_remove
 
     reason = reason.strip()
     errors: dict[str, str] = {}

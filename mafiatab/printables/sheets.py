@@ -26,6 +26,8 @@ from mafiatab.games.models import STAGE_CHOICES, Game, GameStatus, Round
 from mafiatab.games.selectors import check_protocol, games_by_round, points_by_seat
 from mafiatab.messages import date_text, removal_reason_text
 from mafiatab.registrations.models import Advancement
+from mafiatab.seating.conversion import grid
+from mafiatab.seating.models import DraftStatus
 from mafiatab.standings.services import tournament_standings
 from mafiatab.tournaments.models import StaffRole, Tournament
 
@@ -462,8 +464,6 @@ def seating_rounds(tournament: Tournament, *, staff: bool) -> list[SeatingRound]
     another stage from its games' tables: every game for the staff, the confirmed ones
     for the public (as the games list shows them).
     """
-    from mafiatab.seating.conversion import grid
-    from mafiatab.seating.models import DraftStatus
 
     found: list[tuple[int, int, SeatingRound]] = []
     drafts = tournament.seating_drafts.filter(status=DraftStatus.PUBLISHED)

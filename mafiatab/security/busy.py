@@ -30,7 +30,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views import defaults
 
-from mafiatab.api.middleware import API_PREFIX
+from mafiatab.security import API_PREFIX
 
 logger = logging.getLogger("mafiatab.busy")
 

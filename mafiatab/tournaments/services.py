@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from mafiatab.core.regulations import get_regulation
 from mafiatab.notifications.services import notify
 from mafiatab.tournaments.models import StaffMember, StaffRole, Tournament
+from mafiatab.tournaments.permissions import ensure_can, user_can
 from mafiatab.tournaments.stages import read_plan
 
 if TYPE_CHECKING:
@@ -240,7 +241,6 @@ def tournament_scoring_update(
 ) -> Tournament:
     """Set the scoring settings (N of 8.7, the games before the final of 8.6, the lot
     seed of 8.8.5); the standings follow, and the change is on the record."""
-    from mafiatab.tournaments.permissions import user_can
 
     if not user_can(by, tournament, "edit_tournament"):
         raise PermissionDenied("edit_tournament")
@@ -267,7 +267,6 @@ def tournament_scoring_update(
 @transaction.atomic
 def tournament_update(*, tournament: Tournament, info: TournamentInfo, by: User) -> Tournament:
     """Change the tournament's information."""
-    from mafiatab.tournaments.permissions import ensure_can
 
     ensure_can(by, tournament, "edit_tournament")
     check_info(info)
@@ -284,7 +283,6 @@ def tournament_update(*, tournament: Tournament, info: TournamentInfo, by: User)
 @transaction.atomic
 def staff_assign(*, tournament: Tournament, user: User, role: str, by: User) -> StaffMember:
     """Give `user` a staff role in the tournament."""
-    from mafiatab.tournaments.permissions import ensure_can
 
     ensure_can(by, tournament, "manage_staff", console=True)
     if role not in StaffRole.values:
@@ -315,7 +313,6 @@ def staff_assign(*, tournament: Tournament, user: User, role: str, by: User) -> 
 def staff_remove(*, member: StaffMember, by: User) -> None:
     """Take a staff role away. The tournament's last organiser keeps his: without one,
     nobody could manage the tournament any more."""
-    from mafiatab.tournaments.permissions import ensure_can
 
     tournament = Tournament.objects.select_for_update().get(pk=member.tournament_id)
     ensure_can(by, tournament, "manage_staff", console=True)
@@ -364,7 +361,6 @@ def tournament_close(*, tournament: Tournament, by: User, closed: bool = True) -
     """Close the tournament (its results are final: the final's hidden judge extras are
     shown to the public from now on), or with `closed=False` open it again. A second
     organiser who already did the same is told, not written twice."""
-    from mafiatab.tournaments.permissions import ensure_can
 
     ensure_can(by, tournament, "edit_tournament")
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -412,7 +408,6 @@ def tournament_stages_update(
     """Set the stage plan (`stages` in the tournament file's form, None: no plan),
     validated by the core's reader; the standings follow, and the change is on the
     record."""
-    from mafiatab.tournaments.permissions import ensure_can
 
     ensure_can(by, tournament, "edit_tournament")
     plan = read_plan(stages)

@@ -15,7 +15,9 @@ from django.utils.translation import gettext as _
 from mafiatab.core.names import TEXT_BIDI, TEXT_CONTROL, text_problems
 from mafiatab.games import conversion
 from mafiatab.games.models import Game
+from mafiatab.games.selectors import check_protocol, seat_participants
 from mafiatab.games.services.versions import ProtocolChanged, ProtocolInvalid
+from mafiatab.tournaments.permissions import user_can
 
 if TYPE_CHECKING:
     from mafiatab.accounts.models import User
@@ -32,7 +34,6 @@ def _approvals(data: dict[str, Any]) -> set[tuple[Any, Fraction]]:
 def _check_approvals(game: Game, data: dict[str, Any], by: User | None) -> None:
     """Only the chief judge approves extra points (8.4.3): anyone else may keep the
     approvals the protocol already has, never add one (whatever the door: form, API)."""
-    from mafiatab.tournaments.permissions import user_can
 
     if user_can(by, game.tournament, "confirm_protocol", game=game):
         return
@@ -54,7 +55,6 @@ def _check_base(game: Game, base_version: int | None) -> None:
 def _seated(game: Game, data: dict[str, Any]) -> dict[str, Any]:
     """`data` with every seat's nickname in its participant's spelling; ProtocolInvalid
     naming each seat held by somebody who is no participant of the tournament."""
-    from mafiatab.games.selectors import seat_participants
 
     seated, problems = seat_participants(
         game.tournament_id, data, stored=conversion.game_data(game)
@@ -78,8 +78,6 @@ def _require_base(base_version: int | None) -> None:
 
 
 def _valid(game: Game, data: dict[str, Any]) -> None:
-    from mafiatab.games.selectors import check_protocol
-
     check = check_protocol(data, ruleset=game.tournament.ruleset)
     if not check.is_valid:
         raise ProtocolInvalid(check.problems)

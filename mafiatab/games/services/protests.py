@@ -17,6 +17,7 @@ from mafiatab.games.models import Game, Protest, ProtestStatus
 from mafiatab.games.services import notices
 from mafiatab.games.services.checks import _accepted, _valid
 from mafiatab.games.services.versions import _locked, _new_version, _require
+from mafiatab.tournaments.permissions import user_can
 
 if TYPE_CHECKING:
     from mafiatab.accounts.models import User
@@ -29,7 +30,6 @@ def protest_file(*, game: Game, by: User, text: str, now: dt.datetime | None = N
     game = _locked(game)
     now = now or timezone.now()
     seat = game.seat_of_user(by)
-    from mafiatab.tournaments.permissions import user_can
 
     if seat is None or not user_can(by, game.tournament, "file_protest", game=game):
         raise PermissionDenied("file_protest")

@@ -8,6 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
+from mafiatab.core.roles import Role
 from mafiatab.core.scoring import format_points
 from mafiatab.games import forms as pf
 from mafiatab.games import selectors
@@ -117,8 +118,6 @@ def _seat_rows(
 
 
 def _letter(role: str) -> str:
-    from mafiatab.core.roles import Role
-
     try:
         return Role.parse(role).letter if role else ""
     except ValueError:

@@ -31,6 +31,7 @@ from django.utils.dateparse import parse_datetime
 
 from mafiatab.core.roles import Stage
 from mafiatab.core.standings import Standings, compute_standings
+from mafiatab.games.models import Game
 from mafiatab.notifications.services import notify
 from mafiatab.registrations.models import SEATED_STATUSES
 from mafiatab.standings import cache
@@ -183,8 +184,6 @@ def tournament_standings(tournament: Tournament, *, provisional: bool = False) -
 
 
 def _explain(tournament: Tournament, *, provisional: bool) -> dict[str, Explanation]:
-    from mafiatab.games.models import Game
-
     core = scoring_input(tournament, provisional=provisional)
     game_pks = dict(Game.objects.filter(tournament_id=tournament.pk).values_list("label", "pk"))
     return explanations_of(core, game_pks)
@@ -286,7 +285,6 @@ def _store_frozen(tournament: Tournament, provisional: bool, now: dt.datetime) -
         "as_of": [latest.stage.value, latest.round] if latest else None,
         "games": sum(1 for g in core.games if g.is_counted()),
     }
-    from mafiatab.games.models import Game
 
     game_pks = dict(Game.objects.filter(tournament_id=current.pk).values_list("label", "pk"))
     explained = explanations_of(core, game_pks)

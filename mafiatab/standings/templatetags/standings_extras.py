@@ -13,6 +13,7 @@ from django.utils.translation import get_language
 
 from mafiatab import messages
 from mafiatab.core.scoring import ScoreLine
+from mafiatab.games.models import ROLE_CHOICES, STAGE_CHOICES, WINNER_CHOICES
 from mafiatab.standings import cache
 from mafiatab.standings.lines import line_text as say_line
 from mafiatab.standings.services import GameEntry, Shown, Snapshot, viewer_standings
@@ -95,22 +96,16 @@ def line_text(line: ScoreLine) -> str:
 
 @register.filter
 def stage_name(value: str) -> str:
-    from mafiatab.games.models import STAGE_CHOICES
-
     return str(dict(STAGE_CHOICES).get(value, value))
 
 
 @register.filter
 def role_name(value: str) -> str:
-    from mafiatab.games.models import ROLE_CHOICES
-
     return str(dict(ROLE_CHOICES).get(value, value))
 
 
 @register.filter
 def winner_name(value: str) -> str:
-    from mafiatab.games.models import WINNER_CHOICES
-
     return str(dict(WINNER_CHOICES).get(value, value))
 
 
