@@ -10,20 +10,19 @@
 The archive is the staff's view of the tournament (live official standings, every
 game) and is written as a stream: a file is added as soon as it is rendered.
 
-Game logs come from the judge console through one extension point: when the module
-`mafiatab.console.selectors` has a function `logs_for_tournament(tournament)`, each
-item it yields, `(file name, content)` with content as bytes, text or a JSON-able
-value, is stored under `logs/`. Without that module or function there is no `logs/`.
+Game logs come from the judge console (`mafiatab.console.selectors.logs_for_tournament`):
+each item it yields, `(file name, content)` with content as bytes, text or a JSON-able
+value, is stored under `logs/`; a tournament without console logs has no `logs/`.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import zipfile
-from collections.abc import Callable, Iterable, Iterator
-from typing import IO, Any
+from collections.abc import Iterator
+from typing import IO
 
+from mafiatab.console.selectors import logs_for_tournament
 from mafiatab.core.tournament_file import dumps_tournament
 from mafiatab.printables import documents
 from mafiatab.printables.pdf import Renderer
@@ -32,26 +31,10 @@ from mafiatab.standings.inputs import core_tournament
 from mafiatab.standings.services import viewer_standings
 from mafiatab.tournaments.models import Tournament
 
-#: The judge console's extension point: module and function.
-LOGS_MODULE = "mafiatab.console.selectors"
-LOGS_FUNCTION = "logs_for_tournament"
-
 
 def console_logs(tournament: Tournament) -> Iterator[tuple[str, bytes]]:
-    """The console's game logs of the tournament, as (file name, bytes); none when the
-    console app does not provide `logs_for_tournament`."""
-    try:
-        module = importlib.import_module(LOGS_MODULE)
-    except ModuleNotFoundError as exc:
-        if exc.name and LOGS_MODULE.startswith(exc.name):
-            return
-        raise
-    provide: Callable[[Tournament], Iterable[tuple[str, Any]]] | None = getattr(
-        module, LOGS_FUNCTION, None
-    )
-    if provide is None:
-        return
-    for name, content in provide(tournament):
+    """The judge console's game logs of the tournament, as (file name, bytes)."""
+    for name, content in logs_for_tournament(tournament):
         if isinstance(content, bytes):
             data = content
         elif isinstance(content, str):

@@ -7,8 +7,6 @@ import html
 import io
 import re
 import subprocess
-import sys
-import types
 import zipfile
 from typing import Any
 
@@ -348,12 +346,11 @@ def test_the_csv_still_works(client, demo_imported):
 
 
 def test_the_archive_holds_every_document_for_the_staff(client, two_tables, monkeypatch):
-    module = types.ModuleType("mafiatab.console.selectors")
-    module.logs_for_tournament = lambda t: [
+    logs = [
         ("Q1-T1.json", {"format": "mafiatab-game-log/1"}),
         ("../../etc/x.json", "a name that tries to leave logs/"),
     ]
-    monkeypatch.setitem(sys.modules, "mafiatab.console.selectors", module)
+    monkeypatch.setattr("mafiatab.printables.archive.logs_for_tournament", lambda t: logs)
     game = two_tables["game1"]
     protocol_save(
         game=game, data=complete_data(game), by=two_tables["judge"], base_version=1, submit=True
