@@ -499,3 +499,13 @@ class TableForm(HtmlForm):
     def players_list(self) -> tuple[str, ...]:
         """The ten nicknames as typed, seat 1 first (empty seats included)."""
         return tuple(self.cleaned_data.get(f"player_{n}", "").strip() for n in SEATS)
+
+
+class TableJudgeForm(HtmlForm):
+    """Another judge (or none) for a table of a published round."""
+
+    judge = forms.ChoiceField(label=gettext_lazy("Judge"), required=False)
+
+    def __init__(self, *args: Any, judges: list[tuple[str, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["judge"].choices = [("", "—"), *judges]

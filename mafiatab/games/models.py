@@ -284,6 +284,7 @@ VERSION_ACTIONS = {
     "protest": pgettext_lazy("protocol version", "changed by a protest decision"),
     "replaced": pgettext_lazy("protocol version", "a reserve took a seat"),
     "reseated": pgettext_lazy("protocol version", "seated again after a replacement"),
+    "judge": pgettext_lazy("protocol version", "the table given to another judge"),
 }
 
 

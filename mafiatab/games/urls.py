@@ -7,6 +7,7 @@ app_name = "games"
 urlpatterns = [
     path("rounds/", views.rounds, name="rounds"),
     path("rounds/<int:pk>/tables/", views.table_add, name="table_add"),
+    path("tables/<int:pk>/judge/", views.table_judge, name="table_judge"),
     path("rounds/<int:pk>/schedule/", views.round_schedule, name="round_schedule"),
     path("rounds/<int:pk>/lateness/", views.lateness, name="lateness"),
     path("calendar.ics", views.tournament_calendar, name="calendar"),

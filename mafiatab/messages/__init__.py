@@ -250,6 +250,7 @@ AUDIT_ACTIONS: dict[str, Any] = {
     "penalty.cancelled": gettext_lazy("Penalty cancelled"),
     "round.created": gettext_lazy("Round created"),
     "table.created": gettext_lazy("Table added"),
+    "table.judge_changed": gettext_lazy("Table given to another judge"),
     "game.protocol.saved": gettext_lazy("Protocol saved as a draft"),
     "game.protocol.submitted": gettext_lazy("Protocol signed and submitted"),
     "game.protocol.changed": gettext_lazy("Confirmed protocol changed"),

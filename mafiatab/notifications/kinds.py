@@ -98,6 +98,15 @@ KINDS: dict[str, Kind] = {
             gettext_lazy("Round %(round)s: table %(table)s"),
         ),
         Kind(
+            "seating.judging_ended",
+            gettext_lazy("A table given to another judge"),
+            gettext_lazy("%(tournament)s: %(game)s is no longer yours to judge"),
+            gettext_lazy(
+                "The chief judge gave %(game)s (round %(round)s, table %(table)s) to "
+                "another judge: you no longer judge it."
+            ),
+        ),
+        Kind(
             "protocol.returned",
             gettext_lazy("Protocol returned"),
             gettext_lazy("%(tournament)s: the protocol of %(game)s is returned"),

@@ -119,6 +119,7 @@ NOT_PAGES = {
     "registrations:add": "an action (POST)",
     "registrations:checkin": "an action (POST)",
     "seating:replace": "an action (POST)",
+    "games:table_judge": "an action (POST)",
     "registrations:approve": "an action (POST)",
     "registrations:approve_selected": "an action (POST)",
     "registrations:checkin_selected": "an action (POST)",

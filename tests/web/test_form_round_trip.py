@@ -41,6 +41,7 @@ EDITS = {
     "notifications:preferences",
     "games:round_schedule",
     "registrations:online_links",
+    "games:table_judge",
 }
 #: Forms that make something new from what is typed (shown empty or with defaults):
 #: posted back, they may add rows (or refuse what is missing) but change no stored one.

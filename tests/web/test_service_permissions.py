@@ -102,6 +102,7 @@ NOT_WRITES = {
     "protest_filed",
     "protest_decided",
     "table_added",
+    "table_judge_changed",
     "reseat_announce",
     "check_schedule",
     "round_minutes_late",
@@ -239,6 +240,7 @@ def world(tournament, staff, make_user):
         "replay": None,
         "base_version": None,
         "audience": Audience(ALL),
+        "judge": staff["judge"],
     }
 
 

@@ -28,6 +28,7 @@ from mafiatab.games.services.rounds import (
     round_create,
     rounds_from_games,
     table_add,
+    table_judge_set,
 )
 from mafiatab.games.services.schedule import (
     RoundSchedule,
@@ -62,4 +63,5 @@ __all__ = [
     "schedule_of",
     "seat_replace",
     "table_add",
+    "table_judge_set",
 ]

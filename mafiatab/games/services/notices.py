@@ -3,13 +3,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.urls import reverse
 
 from mafiatab.games.models import Game, Protest, Table
 from mafiatab.notifications.services import notify, notify_each
 from mafiatab.tournaments.models import StaffRole
+
+if TYPE_CHECKING:
+    from mafiatab.accounts.models import User
 
 
 def _link(game: Game) -> str:
@@ -104,5 +107,29 @@ def table_added(table: Table) -> None:
             "seating.judging",
             common | {"rows": [row]},
             link=reverse("games:my_tables", kwargs={"slug": tournament.slug}),
+            tournament_id=tournament.pk,
+        )
+
+
+def table_judge_changed(table: Table, before: User | None) -> None:
+    """A published table given to another judge: the new one hears of the table (as on
+    publishing), the one it was taken from hears it is no longer his."""
+    tournament = table.round.tournament
+    row = {"round": table.round.number, "table": table.number}
+    common = {"tournament": tournament.name, "stage": table.round.stage}
+    if table.judge is not None:
+        notify(
+            [table.judge],
+            "seating.judging",
+            common | {"rows": [row]},
+            link=reverse("games:my_tables", kwargs={"slug": tournament.slug}),
+            tournament_id=tournament.pk,
+        )
+    if before is not None:
+        notify(
+            [before],
+            "seating.judging_ended",
+            common | row | {"game": table.game.label},
+            link=reverse("games:rounds", kwargs={"slug": tournament.slug}),
             tournament_id=tournament.pk,
         )

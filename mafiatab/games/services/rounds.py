@@ -296,3 +296,54 @@ def rounds_from_games(*, tournament: Tournament, by: User | None) -> list[Round]
                 [(t.number, t.game.judge, [s.player for s in t.seats.all()]) for t in rows],
             )
     return created
+
+
+@transaction.atomic
+def table_judge_set(*, table: Table, judge: User | None, by: User | None) -> Table:
+    """Give a table of a published round another judge (or none): the table, its game
+    and its protocol (a new version, unless confirmed) name him; the new judge hears of
+    the table and the judge it was taken from hears it is no longer his. A confirmed
+    protocol keeps the judge on its record: refused."""
+    tournament = table.round.tournament
+    ensure_can(by, tournament, "manage_rounds")
+    table = Table.objects.select_for_update().select_related("round", "judge").get(pk=table.pk)
+    game = Game.objects.select_for_update().get(table_slot=table)
+    if (
+        judge is not None
+        and not StaffMember.objects.filter(tournament=tournament, user=judge).exists()
+    ):
+        raise ValidationError(
+            {"judge": _("%(judge)s is not a judge of this tournament.") % {"judge": _nick(judge)}}
+        )
+    if game.status == GameStatus.CONFIRMED:
+        raise ValidationError(
+            {
+                "judge": _(
+                    "The protocol of %(game)s is confirmed: the judge who signed it stays "
+                    "on the record."
+                )
+                % {"game": game.label}
+            }
+        )
+    before = table.judge
+    if (before.pk if before else None) == (judge.pk if judge else None):
+        return table  # a second organiser who chose the same judge: nothing to record
+    table.judge = judge
+    table.save(update_fields=["judge"])
+    data = conversion.game_data(game)
+    if judge is not None:
+        data["judge"] = _nick(judge)
+    else:
+        data.pop("judge", None)
+    game.judge = _nick(judge)
+    _new_version(game, data, status=game.status, action="judge", by=by, reason="")
+    game.save()
+    tournament.log_action(
+        "table.judge_changed",
+        by=by,
+        target=game.label,
+        before={"judge": _nick(before)},
+        after={"judge": _nick(judge)},
+    )
+    notices.table_judge_changed(table, before)
+    return table

@@ -24,6 +24,7 @@ from mafiatab.games.views.schedule import (
     round_schedule,
     rounds,
     table_add,
+    table_judge,
 )
 
 __all__ = [
@@ -44,5 +45,6 @@ __all__ = [
     "round_schedule",
     "rounds",
     "table_add",
+    "table_judge",
     "tournament_calendar",
 ]

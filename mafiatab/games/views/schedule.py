@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from mafiatab.games import forms as pf
 from mafiatab.games import selectors, services
-from mafiatab.games.models import Round
+from mafiatab.games.models import Round, Table
 from mafiatab.games.views.access import _error_text
 from mafiatab.registrations.selectors import seat_choices
 from mafiatab.tournaments.models import StaffMember, Tournament
@@ -60,6 +60,7 @@ def rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     context = {
         "tournament": tournament,
         "can": can,
+        "judges": judges,
         "rounds": [
             # each round's forms have their own field ids, so every label finds its field
             (
@@ -203,6 +204,37 @@ def table_add(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResp
             messages.success(request, _("The table was added."))
     else:
         messages.error(request, _("Give the table number and ten participants."))
+    return redirect("games:rounds", slug=tournament.slug)
+
+
+@require_POST
+@tournament_permission("manage_rounds")
+def table_judge(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """Give a table of a round another judge (the rounds page's select beside it)."""
+    table = get_object_or_404(Table, round__tournament=tournament, pk=pk)
+    form = pf.TableJudgeForm(request.POST, judges=_judges(tournament))
+    if not form.is_valid():
+        messages.error(request, _("Choose a judge of this tournament."))
+        return redirect("games:rounds", slug=tournament.slug)
+    judge_id = form.cleaned_data["judge"]
+    member = None
+    if judge_id:
+        member = StaffMember.objects.filter(tournament=tournament, user_id=judge_id).first()
+    judge = member.user if member else None
+    try:
+        services.table_judge_set(table=table, judge=judge, by=request.user)  # type: ignore[arg-type]
+    except ValidationError as exc:
+        messages.error(request, _error_text(exc))
+    else:
+        said = {"n": table.number, "round": table.round.number}
+        if judge is None:
+            messages.success(request, _("Table %(n)s of round %(round)s has no judge now.") % said)
+        else:
+            messages.success(
+                request,
+                _("%(judge)s judges table %(n)s of round %(round)s now.")
+                % (said | {"judge": judge.nickname or judge.username}),
+            )
     return redirect("games:rounds", slug=tournament.slug)
 
 
