@@ -74,6 +74,9 @@ class Registration(models.Model):
         null=True,
         blank=True,
     )
+    calendar_key = models.CharField(max_length=32, blank=True, default="", editable=False)
+    """A part of the calendar feed's secret the player renews to end an address he
+    shared by mistake (empty: the address it had first)."""
     platform_account = models.CharField(_("account on the platform"), max_length=100, blank=True)
     """Online addendum 2.2: the player's account on the tournament's platform."""
     screen_link = models.URLField(_("screen share link"), max_length=500, blank=True)
@@ -126,7 +129,8 @@ class Registration(models.Model):
     def calendar_token(self) -> str:
         """The secret of this player's calendar feed: a signature of the registration,
         so a calendar app subscribes without the player's session."""
-        return signing.Signer(salt=CALENDAR_SALT).signature(str(self.pk))
+        signed = f"{self.pk}:{self.calendar_key}" if self.calendar_key else str(self.pk)
+        return signing.Signer(salt=CALENDAR_SALT).signature(signed)
 
     def has_calendar_token(self, token: str) -> bool:
         return signing.constant_time_compare(token, self.calendar_token)

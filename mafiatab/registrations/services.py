@@ -5,10 +5,11 @@ Each runs in a transaction and leaves an audit entry on the tournament.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -435,3 +436,15 @@ def reserve_take(*, tournament: Tournament, nickname: str, by: User) -> Registra
         "registration.reserve", by=by, target=found.nickname, before=before, after=_state(found)
     )
     return found
+
+
+@transaction.atomic
+def calendar_address_renew(*, registration: Registration, by: User) -> Registration:
+    """A new secret address for the player's own calendar feed: the old one stops
+    working at once (a link shared by mistake). Only the player himself renews it."""
+    if by is None or not by.is_authenticated or registration.user_id != by.pk:
+        raise PermissionDenied("renew_calendar")
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    registration.calendar_key = secrets.token_hex(16)
+    registration.save(update_fields=["calendar_key"])
+    return registration

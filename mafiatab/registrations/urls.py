@@ -9,6 +9,7 @@ urlpatterns = [
     path("withdraw/", views.withdraw_own, name="withdraw_own"),
     path("online-links/", views.online_links, name="online_links"),
     path("checkin/", views.checkin_self, name="checkin_self"),
+    path("calendar/renew/", views.calendar_renew, name="calendar_renew"),
     path("registrations/", views.manage, name="manage"),
     path("registrations/add/", views.add, name="add"),
     path("registrations/checkin/", views.checkin, name="checkin"),

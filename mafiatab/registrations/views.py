@@ -28,12 +28,14 @@ from mafiatab.registrations.forms import (
 from mafiatab.registrations.models import (
     ACTIVE_STATUSES,
     NAMED_STATUSES,
+    SEATED_STATUSES,
     Registration,
     Status,
 )
 from mafiatab.registrations.online import missing_online_links, registration_online_links_set
 from mafiatab.registrations.selectors import reserves_who_played
 from mafiatab.registrations.services import (
+    calendar_address_renew,
     checkin_record,
     checkins_record,
     registration_add,
@@ -169,6 +171,30 @@ def withdraw_own(request: HttpRequest, slug: str) -> HttpResponse:
         _("Your application is withdrawn."),
     )
     return redirect(tournament)
+
+
+@require_POST
+@login_required
+def calendar_renew(request: HttpRequest, slug: str) -> HttpResponse:
+    """The player's calendar feed at a new secret address; the old one stops working."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    registration = (
+        tournament.registrations.filter(user=request.user, status__in=SEATED_STATUSES)
+        .order_by("-created_at")
+        .first()
+    )
+    if registration is None:
+        messages.error(request, _("You have no tables in this tournament."))
+        return redirect(tournament)
+    calendar_address_renew(registration=registration, by=request.user)
+    messages.success(
+        request,
+        _(
+            "Your calendar has a new address: subscribe to it again. The old address "
+            "no longer works."
+        ),
+    )
+    return redirect(f"{tournament.get_absolute_url()}#my-tables")
 
 
 @require_POST

@@ -71,6 +71,7 @@ ACTIONS = {
     "registrations:withdraw_own",
     "registrations:checkin",
     "registrations:checkin_self",
+    "registrations:calendar_renew",
     "penalties:cancel",
     "games:confirm",
     "games:return",

@@ -191,6 +191,48 @@ def test_the_players_feed_needs_his_secret(two_tables):
     assert Client().get(url).status_code == 404
 
 
+def test_the_player_renews_his_feeds_address_and_the_old_one_stops_working(two_tables):
+    _schedule(two_tables)
+    alpha1 = Registration.objects.get(user=two_tables["alpha1"])
+    slug = alpha1.tournament.slug
+    old = reverse("games:player_calendar", args=[slug, alpha1.pk, alpha1.calendar_token])
+    client = Client()
+    client.force_login(two_tables["alpha1"])
+    client.cookies["django_language"] = "ru"
+    page = client.get(alpha1.tournament.get_absolute_url()).content.decode()
+    assert 'data-testid="calendar-renew"' in page
+    done = client.post(reverse("registrations:calendar_renew", args=[slug]), follow=True)
+    assert "У вашего календаря новый адрес" in done.content.decode()
+    alpha1.refresh_from_db()
+    new = reverse("games:player_calendar", args=[slug, alpha1.pk, alpha1.calendar_token])
+    assert new != old
+    assert Client().get(old).status_code == 404
+    assert Client().get(new).status_code == 200
+    assert (
+        alpha1.calendar_token in client.get(alpha1.tournament.get_absolute_url()).content.decode()
+    )
+
+
+def test_nobody_renews_another_players_feed(two_tables):
+    from django.core.exceptions import PermissionDenied
+
+    from mafiatab.registrations.services import calendar_address_renew
+
+    alpha1 = Registration.objects.get(user=two_tables["alpha1"])
+    token = alpha1.calendar_token
+    with pytest.raises(PermissionDenied):
+        calendar_address_renew(registration=alpha1, by=two_tables["organiser"])
+    alpha1.refresh_from_db()
+    assert alpha1.calendar_token == token
+    # somebody without tables in the tournament is told so
+    client = Client()
+    client.force_login(two_tables["outsider"] if "outsider" in two_tables else two_tables["judge"])
+    refused = client.post(
+        reverse("registrations:calendar_renew", args=[alpha1.tournament.slug]), follow=True
+    )
+    assert refused.status_code == 200
+
+
 def test_the_player_sees_his_tables_and_his_feed_on_the_tournament_page(two_tables):
     _schedule(two_tables)
     client = Client()
