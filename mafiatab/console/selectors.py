@@ -150,11 +150,13 @@ def log_view(game: Game, *, full: bool, disclose: bool, only: int | None = None)
         view["phase_text"] = phase_text(state_json.get("phase"))
         view["winner_text"] = winner_text(state_json.get("winner"))
         view["first_speaker"] = state.first_speaker
-    live_numbers = [
-        e.number for e in entries if e.kind == EntryKind.EVENT and e.number not in undone
-    ]
-    about = dict(zip(live_numbers, replayed.candidates, strict=False))
-    effects = {n: e.to_json() for n, e in zip(live_numbers, replayed.effects, strict=False)}
+    # the position of each event in force in the replayed log
+    position = {
+        e.number: n
+        for n, e in enumerate(
+            (e for e in entries if e.kind == EntryKind.EVENT and e.number not in undone), start=1
+        )
+    }
     if not shown:
         entries = _without_checks(entries)
         view["number"] = len(entries)
@@ -175,15 +177,22 @@ def log_view(game: Game, *, full: bool, disclose: bool, only: int | None = None)
                 "event": event,
                 "undone": entry.number in undone,
                 "undoes": numbering.get(entry.undoes.number) if entry.undoes is not None else None,
-                "text": (
-                    event_text(event, about.get(entry.number, ()), effects.get(entry.number))
-                    if event is not None
-                    else ""
-                ),
+                "text": _entry_text(event, replayed, position.get(entry.number, 0)),
             }
         )
     view["board"] = board(view)
     return view
+
+
+def _entry_text(event: dict[str, Any] | None, replayed: engine.Replayed, position: int) -> str:
+    """An event told as the game: its candidates and what it did are read from the
+    replayed states around it (`position`: its place in the log in force, 0 for none)."""
+    if event is None:
+        return ""
+    effect = replayed.effect(position)
+    return event_text(
+        event, replayed.candidates(position), effect.to_json() if effect is not None else None
+    )
 
 
 def board(view: dict[str, Any]) -> dict[str, Any]:

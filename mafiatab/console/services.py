@@ -70,8 +70,9 @@ def _require(by: Any, game: Game) -> None:
 
 
 def table_settings_of(game: Game) -> str:
-    """The engine's table settings for a game: those of the tournament's ruleset."""
-    return "fiim-online" if game.tournament.is_online else "fiim"
+    """The engine's table settings for a game: those of the tournament's regulation,
+    named by its code."""
+    return game.tournament.regulation.code
 
 
 def header_for(

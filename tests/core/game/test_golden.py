@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from mafiatab.core.game import GameLogError, parse_log, replay
+from mafiatab.core.game import GameLogError, judge_json, parse_log, replay, replay_json
+from mafiatab.core.game import protocol as protocol_of
 from mafiatab.core.regulations import get_regulation
 from mafiatab.core.scoring import score_game
 from mafiatab.core.tournament_file import protocol_from_dict
@@ -38,7 +39,7 @@ def test_there_are_at_least_as_many_refused_logs_as_golden_games():
 @pytest.mark.parametrize("name", VALID)
 def test_a_golden_log_reaches_its_state(name):
     state = replay(parse_log(_read(GOLDEN / "valid" / f"{name}.log.json")))
-    assert state.to_json() == _read(GOLDEN / "valid" / f"{name}.state.json")
+    assert replay_json(state) == _read(GOLDEN / "valid" / f"{name}.state.json")
 
 
 NIGHTS = sorted(
@@ -49,16 +50,16 @@ NIGHTS = sorted(
 @pytest.mark.parametrize("name", NIGHTS)
 def test_a_golden_log_gives_its_shots_checks_and_answers(name):
     state = replay(parse_log(_read(GOLDEN / "valid" / f"{name}.log.json")))
-    assert state.judge_json()["nights"] == _read(GOLDEN / "valid" / f"{name}.nights.json")
+    assert judge_json(state)["nights"] == _read(GOLDEN / "valid" / f"{name}.nights.json")
 
 
 @pytest.mark.parametrize("name", VALID)
 def test_a_finished_golden_game_gives_a_protocol_that_is_read_and_scored(name):
     state = replay(parse_log(_read(GOLDEN / "valid" / f"{name}.log.json")))
     if not state.is_finished():
-        assert "protocol" not in state.to_json()
+        assert "protocol" not in replay_json(state)
         return
-    protocol = protocol_from_dict(state.protocol(), ruleset=state.ruleset)
+    protocol = protocol_from_dict(protocol_of(state), ruleset=state.ruleset)
     assert protocol.winner is state.winner
     assert protocol.first_killed == state.first_killed
     assert [_block(b) for b in protocol.voting] == [_block(b) for b in state.voting_blocks()]
