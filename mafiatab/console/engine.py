@@ -68,6 +68,18 @@ def document(header: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, 
     return {**header, "events": list(events)}
 
 
+def _problems(problems: list[core_game.GameProblem]) -> list[Problem]:
+    return [
+        Problem(
+            code=p.code,
+            event=p.event,
+            message=problem_text(p),
+            field=str(p.field or p.params.get("field") or ""),
+        )
+        for p in problems
+    ]
+
+
 def replay(header: dict[str, Any], events: list[dict[str, Any]]) -> Replayed:
     """Replay a log, event by event; the game after its last event, or why it cannot
     be replayed (with the game up to the refused event)."""
@@ -78,17 +90,21 @@ def replay(header: dict[str, Any], events: list[dict[str, Any]]) -> Replayed:
         for event in log.events:
             game.apply(event)
     except core_game.GameLogError as exc:
-        problems = [
-            Problem(
-                code=p.code,
-                event=p.event,
-                message=problem_text(p),
-                field=str(p.field or p.params.get("field") or ""),
-            )
-            for p in exc.problems
-        ]
-        return Replayed(game=game, problems=problems)
+        return Replayed(game=game, problems=_problems(exc.problems))
     return Replayed(game=game, problems=[])
+
+
+def refusal(replayed: Replayed, event: dict[str, Any]) -> list[Problem]:
+    """Why `event` cannot come after the replayed log: its shape, or the rules (one
+    step of the engine); the log's own problems if it does not replay; [] if it may."""
+    if replayed.game is None or replayed.problems:
+        return replayed.problems
+    try:
+        parsed = core_game.parse_event(event, replayed.applied + 1)
+    except core_game.GameLogError as exc:
+        return _problems(exc.problems)
+    problem = replayed.game.check(parsed)
+    return [] if problem is None else _problems([problem])
 
 
 def is_finished(state: core_game.GameState) -> bool:

@@ -1,10 +1,10 @@
 """Writes to the console's game logs: start, append an event, undo, finish.
 
-The shell stores and the engine decides: an event is appended only when the whole
-log with it replays without a problem (`engine.replay`). Every write runs in a
-transaction on the locked log, checks the one permission (`enter_protocol` on the
-game: its table judge or the chief judge), and an entry's id makes a resend
-harmless: the stored entry is answered again.
+The shell stores and the engine decides: an event is appended only when the log in
+force replays and the engine takes the event after it (`engine.refusal`: one step).
+Every write runs in a transaction on the locked log, checks the one permission
+(`enter_protocol` on the game: its table judge or the chief judge), and an entry's
+id makes a resend harmless: the stored entry is answered again.
 """
 
 from __future__ import annotations
@@ -189,8 +189,7 @@ def event_append(
         raise ValidationError(
             _("The event is too long (at most %(n)d characters).") % {"n": MAX_EVENT_CHARS}
         )
-    events = live_events(log)
-    problems = engine.replay(log.header, [*events, event]).problems
+    problems = engine.refusal(engine.replay(log.header, live_events(log)), event)
     if problems:
         raise EventRefused(problems)
     return Appended(
