@@ -60,14 +60,12 @@ def step(state: GameState, event: Event) -> GameState:
     new = apply_rules(state, event)
     # Fouls and pauses may come inside the killed player's last word; anything else
     # closes it, and so does an end of the game that this event brings.
-    if (
-        new.best_move_open
-        and event.type is not EventType.DAY
-        and (event.type not in _WINDOW_KEEPERS or (new.is_finished() and not state.is_finished()))
-    ):
-        new = replace(new, best_move_open=False)
+    window = new.best_move_open and (
+        event.type is EventType.DAY
+        or (event.type in _WINDOW_KEEPERS and not (new.is_finished() and not state.is_finished()))
+    )
     checks = state.checks + (event.type in (EventType.DON_CHECK, EventType.SHERIFF_CHECK))
-    return replace(new, events=state.events + 1, checks=checks)
+    return replace(new, events=state.events + 1, checks=checks, best_move_open=window)
 
 
 def replay(log: GameLog, upto: int | None = None) -> GameState:
