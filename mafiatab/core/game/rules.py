@@ -46,6 +46,7 @@ from mafiatab.core.game.state import (
     VotingBlock,
     VotingStatus,
 )
+from mafiatab.core.protocol import VotingRound
 from mafiatab.core.roles import Role, Team, Winner
 
 #: The reason a fourth foul's removal carries.
@@ -206,7 +207,7 @@ def _vote(state: GameState, event: Vote) -> GameState:
     by_seat = {n.seat: n.by for n in voting.nominations}
     revote = voting.status is VotingStatus.REVOTE
     block = VotingBlock(
-        day, candidates, counts, tuple(by_seat[s] for s in candidates), revote=revote
+        VotingRound(day, candidates, counts, tuple(by_seat[s] for s in candidates), revote)
     )
     top = max(counts)
     leaders = tuple(s for s, n in zip(candidates, counts, strict=True) if n == top)
@@ -252,7 +253,7 @@ def _lift(state: GameState, event: Lift) -> GameState:
     result = (
         BlockResult(Outcome.LEAVES, tied) if leave else BlockResult(Outcome.NOBODY, tied, "lift")
     )
-    blocks = (*voting.blocks[:-1], replace(voting.blocks[-1], lift=votes, result=result))
+    blocks = (*voting.blocks[:-1], voting.blocks[-1].lifted(votes, result))
     over = replace(voting, status=VotingStatus.OVER, candidates=(), blocks=blocks)
     state = replace(state, voting=over)
     if leave:
@@ -285,7 +286,7 @@ def _night(state: GameState) -> GameState:
             if day > 1
             else BlockResult(Outcome.NOBODY, (single.seat,), "day1_single")
         )
-        block = VotingBlock(day, (single.seat,), (), (single.by,), result=result)
+        block = VotingBlock(VotingRound(day, (single.seat,), (), (single.by,)), result)
         voting = replace(voting, status=VotingStatus.OVER, blocks=(block,))
         state = replace(state, voting=voting)
         if day > 1:

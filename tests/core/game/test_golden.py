@@ -14,6 +14,7 @@ from mafiatab.core.game import protocol as protocol_of
 from mafiatab.core.regulations import get_regulation
 from mafiatab.core.scoring import score_game
 from mafiatab.core.tournament_file import protocol_from_dict
+from mafiatab.core.voting import validate_voting
 
 GOLDEN = Path(__file__).parent / "golden"
 VALID = sorted(p.name.removesuffix(".log.json") for p in (GOLDEN / "valid").glob("*.log.json"))
@@ -73,3 +74,14 @@ def test_a_refused_golden_log_names_the_event_and_the_rule(name):
     with pytest.raises(GameLogError) as refused:
         replay(parse_log(_read(GOLDEN / "invalid" / f"{name}.log.json")))
     assert [str(p) for p in refused.value.problems] == expected.splitlines()
+
+
+@pytest.mark.parametrize("name", VALID)
+def test_a_golden_games_blocks_are_the_protocols_own_rounds_and_pass_its_validator(name):
+    state = replay(parse_log(_read(GOLDEN / "valid" / f"{name}.log.json")))
+    if not state.is_finished():
+        return
+    protocol = protocol_from_dict(protocol_of(state), ruleset=state.ruleset)
+    rounds = [b.round for b in state.voting_blocks()]
+    assert tuple(rounds) == protocol.voting
+    assert validate_voting(protocol, rounds) == []
