@@ -26,6 +26,7 @@ from mafiatab.console.messages import event_text, phase_text, result_text, winne
 from mafiatab.console.models import EntryKind, GameLog
 from mafiatab.core.names import printable_json
 from mafiatab.games.models import Game
+from mafiatab.tournaments.permissions import user_can
 
 #: What a spectator sees of an event before the end.
 _HIDDEN_FIELDS = {"shots": ("by",), "don_check": ("seat",), "sheriff_check": ("seat",)}
@@ -35,8 +36,6 @@ _CHECKS = {"don_check", "sheriff_check"}
 
 def can_run(user: Any, game: Game) -> bool:
     """The table's judge (while the protocol is not confirmed) or the chief judge."""
-    from mafiatab.tournaments.permissions import user_can
-
     return user_can(user, game.tournament, "enter_protocol", game=game)
 
 

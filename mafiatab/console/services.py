@@ -22,8 +22,10 @@ from django.utils.translation import gettext as _
 
 from mafiatab.console import engine, selectors
 from mafiatab.console.models import EntryKind, GameLog, LogEntry
+from mafiatab.games import services as games
 from mafiatab.games.conversion import game_data
 from mafiatab.games.models import Game, GameStatus, TableSeat
+from mafiatab.tournaments.permissions import user_can
 
 if TYPE_CHECKING:
     from mafiatab.accounts.models import User
@@ -63,8 +65,6 @@ class Appended:
 
 
 def _require(by: Any, game: Game) -> None:
-    from mafiatab.tournaments.permissions import user_can
-
     if not user_can(by, game.tournament, "enter_protocol", game=game):
         raise PermissionDenied("enter_protocol")
 
@@ -240,8 +240,6 @@ def place_save(*, log: GameLog, place: dict[str, Any], by: User) -> GameLog:
 def log_finish(*, log: GameLog, by: User) -> GameLog:
     """Close a finished game's log and save its protocol as the game's draft, which the
     judge completes (extra points, penalties) and signs in the protocol form."""
-    from mafiatab.games import services as games
-
     log = _locked(log)
     game = log.game
     _require(by, game)
