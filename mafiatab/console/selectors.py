@@ -83,9 +83,13 @@ class _Entry:
     """An entry of a log as the view reads it."""
 
     number: int
+    """Its place in the log, 1 first (undos included)."""
     kind: str
+    """An event or an undo (`EntryKind`)."""
     event: Any
+    """The event as stored (an undo has none)."""
     client_id: uuid.UUID
+    """The id the writer gave it."""
     undoes: int | None
     """The number of the entry an undo takes back."""
 
