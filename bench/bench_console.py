@@ -115,18 +115,19 @@ def bench_engine(events: list[dict[str, Any]], runs: int) -> float:
     floor = timed(lambda: parse_event(NEXT, len(events) + 1), runs)
     replays = timed(lambda: replay(log), max(5, runs // 10))
     n = len(events) + 1
-    print(f"engine, event {n} of a log                best ms   median ms")
-    print(f"parse_event floor                        {min(floor):7.3f}   {_median(floor):7.3f}")
-    print(f"append (read + one step)                 {min(appends):7.3f}   {_median(appends):7.3f}")
-    print(f"check (one step)                         {min(checks):7.3f}   {_median(checks):7.3f}")
-    print(f"undo (the stack pops)                    {min(undos):7.3f}   {_median(undos):7.3f}")
-    print(
-        f"replay of all {len(events)} events (for scale)     {min(replays):7.3f}   "
-        f"{_median(replays):7.3f}"
-    )
+
+    def row(name: str, times: list[float]) -> None:
+        print(f"{name:40s} {min(times) * 1000:8.1f}   {_median(times) * 1000:8.1f}")
+
+    print(f"engine, event {n} of a log                best us   median us")
+    row("parse_event floor", floor)
+    row("append (read + one step)", appends)
+    row("check (one step)", checks)
+    row("undo (the stack pops)", undos)
+    row(f"replay of all {len(events)} events (for scale)", replays)
     append = _median(appends)
     print(
-        f"append / parse_event floor               {append / _median(floor):7.1f}x  "
+        f"append / parse_event floor               {append / _median(floor):8.1f}x  "
         f"(goal: append <= {GOAL_MS:g} ms: {'met' if append <= GOAL_MS else 'MISSED'})"
     )
     return append
