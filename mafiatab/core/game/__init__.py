@@ -10,6 +10,7 @@ FIIM rules (spec: game-log.md, game-rules.md).
     game.append({"type": "foul", "seat": 3})   # GameLogError: refused, nothing changed
     game.check(event)                      # the problem an event would have, or None
     game.undo()                            # the state before the last event, kept
+    game.state_at(n), game.effect(n)       # the state after n events; what event n did
 
 An `Event` is one of a closed union of frozen records (`Nominate`, `Vote`, `Lift`,
 `Foul`, `Remove`, `Pause`, `NightFalls`, `Shots`, `DonCheck`, `SheriffCheck`,
