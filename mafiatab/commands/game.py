@@ -28,7 +28,7 @@ def register(subparsers: Any) -> None:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from mafiatab.core.game import GameLogError, load_log, replay
+    from mafiatab.core.game import GameLogError, load_log, replay, replay_json
 
     try:
         state = replay(load_log(args.log))
@@ -37,7 +37,7 @@ def run_replay(args: argparse.Namespace) -> int:
             print(f"{args.log}: {problem}", file=sys.stderr)
         return 2
     if args.json:
-        sys.stdout.write(json.dumps(state.to_json(), ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.write(json.dumps(replay_json(state), ensure_ascii=False, indent=2) + "\n")
     else:
         sys.stdout.write(render_text(state))
     return 0
@@ -47,7 +47,7 @@ def render_text(state: Any) -> str:
     """A short readable summary of the state."""
     lines = []
     if state.is_finished():
-        lines.append(f"finished: {state.winner.value} wins ({state.end}), {state.phase}")
+        lines.append(f"finished: {state.winner.value} wins ({state.end.value}), {state.phase}")
     else:
         expects = ", ".join(t.value for t in state.expects())
         lines.append(f"running: {state.phase}; next: {expects}")

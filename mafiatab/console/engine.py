@@ -7,9 +7,10 @@ translated here (`messages.problem_text`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from mafiatab.console.messages import problem_text
 from mafiatab.core import game as core_game
 from mafiatab.core.game.log import MAX_EVENTS as MAX_EVENTS
 
@@ -30,14 +31,36 @@ class Problem:
 
 @dataclass(frozen=True)
 class Replayed:
-    """A replayed log: its state, or the problems that stopped it."""
+    """A replayed log: the game (its stack of states, one per event applied), or the
+    problems that stopped it. Each event's candidates and effect are read from the
+    states on either side of it, only for the events asked about."""
 
-    state: core_game.GameState | None
+    game: core_game.Game | None
+    """The game up to the last event applied; None when the header cannot be read."""
     problems: list[Problem]
-    candidates: list[tuple[int, ...]] = field(default_factory=list)
-    """For each event replayed, the seats a vote or lift at that point was about."""
-    effects: list[core_game.Effect] = field(default_factory=list)
-    """For each event replayed, what it did (who left, the block it decided)."""
+
+    @property
+    def state(self) -> core_game.GameState | None:
+        """The state after the last event; None when the log did not replay."""
+        return self.game.state if self.game is not None and not self.problems else None
+
+    @property
+    def applied(self) -> int:
+        """How many events were applied (all of them, unless one was refused)."""
+        return len(self.game) if self.game is not None else 0
+
+    def candidates(self, number: int) -> tuple[int, ...]:
+        """The seats a vote or lift at the event `number` (1-based) was about (the
+        refused event's too: the state before it is known)."""
+        if self.game is None or not 1 <= number <= len(self.game) + 1:
+            return ()
+        return self.game.state_at(number - 1).voting.candidates
+
+    def effect(self, number: int) -> core_game.Effect | None:
+        """What the event `number` (1-based) did; None for an event not applied."""
+        if self.game is None or not 1 <= number <= len(self.game):
+            return None
+        return self.game.effect(number)
 
 
 def document(header: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any]:
@@ -45,32 +68,43 @@ def document(header: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, 
     return {**header, "events": list(events)}
 
 
-def replay(header: dict[str, Any], events: list[dict[str, Any]]) -> Replayed:
-    """Replay a log, event by event; the state after its last event, or why it cannot
-    be replayed."""
-    from mafiatab.console.messages import problem_text
+def _problems(problems: list[core_game.GameProblem]) -> list[Problem]:
+    return [
+        Problem(
+            code=p.code,
+            event=p.event,
+            message=problem_text(p),
+            field=str(p.field or p.params.get("field") or ""),
+        )
+        for p in problems
+    ]
 
-    candidates: list[tuple[int, ...]] = []
-    effects: list[core_game.Effect] = []
+
+def replay(header: dict[str, Any], events: list[dict[str, Any]]) -> Replayed:
+    """Replay a log, event by event; the game after its last event, or why it cannot
+    be replayed (with the game up to the refused event)."""
+    game: core_game.Game | None = None
     try:
         log = core_game.parse_log(document(header, events))
         game = core_game.Game(log.with_events(()))
         for event in log.events:
-            before = game.state
-            candidates.append(before.voting.candidates)
-            effects.append(core_game.effect_of(before, game.apply(event)))
+            game.apply(event)
     except core_game.GameLogError as exc:
-        problems = [
-            Problem(
-                code=p.code,
-                event=p.event,
-                message=problem_text(p),
-                field=str(p.field or p.params.get("field") or ""),
-            )
-            for p in exc.problems
-        ]
-        return Replayed(state=None, problems=problems, candidates=candidates, effects=effects)
-    return Replayed(state=game.state, problems=[], candidates=candidates, effects=effects)
+        return Replayed(game=game, problems=_problems(exc.problems))
+    return Replayed(game=game, problems=[])
+
+
+def refusal(replayed: Replayed, event: dict[str, Any]) -> list[Problem]:
+    """Why `event` cannot come after the replayed log: its shape, or the rules (one
+    step of the engine); the log's own problems if it does not replay; [] if it may."""
+    if replayed.game is None or replayed.problems:
+        return replayed.problems
+    try:
+        parsed = core_game.parse_event(event, replayed.applied + 1)
+    except core_game.GameLogError as exc:
+        return _problems(exc.problems)
+    problem = replayed.game.check(parsed)
+    return [] if problem is None else _problems([problem])
 
 
 def is_finished(state: core_game.GameState) -> bool:
@@ -79,14 +113,14 @@ def is_finished(state: core_game.GameState) -> bool:
 
 def protocol_of(state: core_game.GameState) -> dict[str, Any]:
     """The finished game's protocol (the tournament file's game, with `voting`)."""
-    return state.protocol()
+    return core_game.protocol(state)
 
 
 def state_json(state: core_game.GameState, *, public: bool, reveal: bool = True) -> dict[str, Any]:
     """The state as JSON: without anything that reveals a role when `public` (after
     the end too, unless `reveal`)."""
     if public:
-        return state.public_json(reveal=reveal)
+        return core_game.public_json(state, reveal=reveal)
     # The judge may be offered every expected event, the checks included (the
     # public `expects` leaves them out: they tell whether the don or sheriff is alive).
-    return state.judge_json() | {"expects": [t.value for t in state.expects()]}
+    return core_game.judge_json(state) | {"expects": [t.value for t in state.expects()]}

@@ -14,7 +14,9 @@ control or text-direction character) are shown escaped (`printable_json`).
 from __future__ import annotations
 
 import datetime as dt
+import uuid
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any, cast
 
 from django.utils import timezone
@@ -34,7 +36,6 @@ _CHECKS = {"don_check", "sheriff_check"}
 
 def can_run(user: Any, game: Game) -> bool:
     """The table's judge (while the protocol is not confirmed) or the chief judge."""
-
     return user_can(user, game.tournament, "enter_protocol", game=game)
 
 
@@ -55,8 +56,12 @@ def live(log: GameLog) -> list[dict[str, Any]]:
     """The events in force, in order: the log that is replayed. An event stored before
     the reader refused its texts (a control or text-direction character, a lone
     surrogate) is given escaped, so that the game it belongs to still replays."""
-    entries = log.entries.filter(kind=EntryKind.EVENT, undone_by__isnull=True).order_by("number")
-    return [cast(dict[str, Any], printable_json(entry.event)) for entry in entries]
+    events = (
+        log.entries.filter(kind=EntryKind.EVENT, undone_by__isnull=True)
+        .order_by("number")
+        .values_list("event", flat=True)
+    )
+    return [cast(dict[str, Any], printable_json(event)) for event in events]
 
 
 def place_view(log: GameLog, *, now: dt.datetime | None = None) -> dict[str, Any] | None:
@@ -73,7 +78,32 @@ def _public_event(event: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in event.items() if k not in hidden}
 
 
-def _without_checks(entries: list[Any]) -> list[Any]:
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    """An entry of a log as the view reads it."""
+
+    number: int
+    """Its place in the log, 1 first (undos included)."""
+    kind: str
+    """An event or an undo (`EntryKind`)."""
+    event: Any
+    """The event as stored (an undo has none)."""
+    client_id: uuid.UUID
+    """The id the writer gave it."""
+    undoes: int | None
+    """The number of the entry an undo takes back."""
+
+
+def _entries(log: GameLog) -> list[_Entry]:
+    """Every entry of the log, in order (read as rows: a long log is read on every
+    request of the console and of the board)."""
+    rows = log.entries.order_by("number").values_list(
+        "number", "kind", "event", "client_id", "undoes__number"
+    )
+    return [_Entry(*row) for row in rows]
+
+
+def _without_checks(entries: list[_Entry]) -> list[_Entry]:
     """The entries a spectator may know of before the end: no check, no undo of one,
     numbered as if there had been none. How many checks a night had would tell whether
     the don or the sheriff is still in the game (the engine's public state leaves them
@@ -86,7 +116,7 @@ def _without_checks(entries: list[Any]) -> list[Any]:
     return [
         e
         for e in entries
-        if e.number not in checks and (e.undoes is None or e.undoes.number not in checks)
+        if e.number not in checks and (e.undoes is None or e.undoes not in checks)
     ]
 
 
@@ -118,8 +148,8 @@ def log_view(game: Game, *, full: bool, disclose: bool, only: int | None = None)
     if log is None:
         return view
     view["place"] = place_view(log)
-    entries = list(log.entries.select_related("undoes").order_by("number"))
-    undone = {e.undoes.number for e in entries if e.undoes is not None}
+    entries = _entries(log)
+    undone = {e.undoes for e in entries if e.undoes is not None}
     # escaped: an event stored before the reader refused its texts still replays
     live = [
         printable_json(e.event)
@@ -150,11 +180,13 @@ def log_view(game: Game, *, full: bool, disclose: bool, only: int | None = None)
         view["phase_text"] = phase_text(state_json.get("phase"))
         view["winner_text"] = winner_text(state_json.get("winner"))
         view["first_speaker"] = state.first_speaker
-    live_numbers = [
-        e.number for e in entries if e.kind == EntryKind.EVENT and e.number not in undone
-    ]
-    about = dict(zip(live_numbers, replayed.candidates, strict=False))
-    effects = {n: e.to_json() for n, e in zip(live_numbers, replayed.effects, strict=False)}
+    # the position of each event in force in the replayed log
+    position = {
+        e.number: n
+        for n, e in enumerate(
+            (e for e in entries if e.kind == EntryKind.EVENT and e.number not in undone), start=1
+        )
+    }
     if not shown:
         entries = _without_checks(entries)
         view["number"] = len(entries)
@@ -174,16 +206,23 @@ def log_view(game: Game, *, full: bool, disclose: bool, only: int | None = None)
                 "kind": entry.kind,
                 "event": event,
                 "undone": entry.number in undone,
-                "undoes": numbering.get(entry.undoes.number) if entry.undoes is not None else None,
-                "text": (
-                    event_text(event, about.get(entry.number, ()), effects.get(entry.number))
-                    if event is not None
-                    else ""
-                ),
+                "undoes": numbering.get(entry.undoes) if entry.undoes is not None else None,
+                "text": _entry_text(event, replayed, position.get(entry.number, 0)),
             }
         )
     view["board"] = board(view)
     return view
+
+
+def _entry_text(event: dict[str, Any] | None, replayed: engine.Replayed, position: int) -> str:
+    """An event told as the game: its candidates and what it did are read from the
+    replayed states around it (`position`: its place in the log in force, 0 for none)."""
+    if event is None:
+        return ""
+    effect = replayed.effect(position)
+    return event_text(
+        event, replayed.candidates(position), effect.to_json() if effect is not None else None
+    )
 
 
 def board(view: dict[str, Any]) -> dict[str, Any]:

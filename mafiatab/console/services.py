@@ -1,10 +1,10 @@
 """Writes to the console's game logs: start, append an event, undo, finish.
 
-The shell stores and the engine decides: an event is appended only when the whole
-log with it replays without a problem (`engine.replay`). Every write runs in a
-transaction on the locked log, checks the one permission (`enter_protocol` on the
-game: its table judge or the chief judge), and an entry's id makes a resend
-harmless: the stored entry is answered again.
+The shell stores and the engine decides: an event is appended only when the log in
+force replays and the engine takes the event after it (`engine.refusal`: one step).
+Every write runs in a transaction on the locked log, checks the one permission
+(`enter_protocol` on the game: its table judge or the chief judge), and an entry's
+id makes a resend harmless: the stored entry is answered again.
 """
 
 from __future__ import annotations
@@ -22,8 +22,10 @@ from django.utils.translation import gettext as _
 
 from mafiatab.console import engine, selectors
 from mafiatab.console.models import EntryKind, GameLog, LogEntry
+from mafiatab.games import services as games
 from mafiatab.games.conversion import game_data
 from mafiatab.games.models import Game, GameStatus, TableSeat
+from mafiatab.tournaments.permissions import user_can
 
 if TYPE_CHECKING:
     from mafiatab.accounts.models import User
@@ -63,15 +65,14 @@ class Appended:
 
 
 def _require(by: Any, game: Game) -> None:
-    from mafiatab.tournaments.permissions import user_can
-
     if not user_can(by, game.tournament, "enter_protocol", game=game):
         raise PermissionDenied("enter_protocol")
 
 
 def table_settings_of(game: Game) -> str:
-    """The engine's table settings for a game: those of the tournament's ruleset."""
-    return "fiim-online" if game.tournament.is_online else "fiim"
+    """The engine's table settings for a game: those of the tournament's regulation,
+    named by its code."""
+    return game.tournament.regulation.code
 
 
 def header_for(
@@ -188,8 +189,7 @@ def event_append(
         raise ValidationError(
             _("The event is too long (at most %(n)d characters).") % {"n": MAX_EVENT_CHARS}
         )
-    events = live_events(log)
-    problems = engine.replay(log.header, [*events, event]).problems
+    problems = engine.refusal(engine.replay(log.header, live_events(log)), event)
     if problems:
         raise EventRefused(problems)
     return Appended(
@@ -240,8 +240,6 @@ def place_save(*, log: GameLog, place: dict[str, Any], by: User) -> GameLog:
 def log_finish(*, log: GameLog, by: User) -> GameLog:
     """Close a finished game's log and save its protocol as the game's draft, which the
     judge completes (extra points, penalties) and signs in the protocol form."""
-    from mafiatab.games import services as games
-
     log = _locked(log)
     game = log.game
     _require(by, game)

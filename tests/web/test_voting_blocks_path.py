@@ -17,6 +17,7 @@ from django.urls import reverse
 
 from mafiatab.console import services as console
 from mafiatab.core.game import parse_log, replay
+from mafiatab.core.game import protocol as engine_protocol
 from mafiatab.games import forms as pf
 from mafiatab.games.models import Game
 from mafiatab.games.services import protocol_confirm
@@ -251,7 +252,7 @@ def test_every_voting_block_of_a_console_game_survives_to_the_pdf_and_the_histor
         "events": events,
     }
     state = replay(parse_log(document))
-    assert blocks(state.protocol()["voting"]) == golden, "the engine's protocol"
+    assert blocks(engine_protocol(state)["voting"]) == golden, "the engine's protocol"
 
     game = _finished_in_the_console(two_tables, events)
     assert blocks(game.versions.last().data["voting"]) == golden, "the console's version"

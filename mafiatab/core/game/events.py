@@ -1,17 +1,38 @@
-"""The events of a game log (game-log.md): `EventType`, `Event` and its log form,
-and `parse_event`, which reads one event, refusing a malformed one with every
-problem of its shape (`GameLogError`)."""
+"""The events of a game log (game-log.md): `EventType`, the `Event`s (a closed union
+of small frozen records, one per type: `Nominate`, `Vote`, ... `Defeat`) and their
+log form, and `parse_event`, which reads one event, refusing a malformed one with
+every problem of its shape (`GameLogError`)."""
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, ClassVar, TypeAlias, assert_never
 
 from mafiatab.core.game.problems import GameLogError, GameProblem, shown
 from mafiatab.core.names import MAX_TEXT, text_problems
 from mafiatab.core.roles import Team
+
+__all__ = [
+    "MAX_PAUSE_MINUTES",
+    "BestMove",
+    "DayBreaks",
+    "Defeat",
+    "DonCheck",
+    "Event",
+    "EventType",
+    "Foul",
+    "Lift",
+    "NightFalls",
+    "Nominate",
+    "Pause",
+    "Remove",
+    "SheriffCheck",
+    "Shots",
+    "Vote",
+    "parse_event",
+]
 
 #: Upper bound of a pause, in minutes.
 MAX_PAUSE_MINUTES = 24 * 60
@@ -44,34 +65,12 @@ class EventType(Enum):
 _TYPES = {t.value: t for t in EventType}
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One event of the log; only the fields of its type are set."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Record:
+    """What every event has: its type and the keys the rules do not read."""
 
-    type: EventType
+    type: ClassVar[EventType]
     """What happened."""
-    seat: int | None = None
-    """The seat concerned (nominate, foul, remove, pause, checks)."""
-    by: int | None = None
-    """The nominating seat (nominate)."""
-    counts: tuple[int, ...] = ()
-    """Votes per candidate, in order (vote)."""
-    lift_for: int | None = None
-    """Votes for all the tied leaving (lift; `for` in the log)."""
-    reason: str = ""
-    """Why (remove, pause, defeat)."""
-    online: bool = False
-    """An online removal (remove)."""
-    fined: bool = True
-    """The removal is fined (remove)."""
-    minutes: int | None = None
-    """Length of a pause (pause)."""
-    shots: tuple[tuple[int, int | None], ...] = ()
-    """Each living black-team seat and the seat it shot, None for no shot (shots)."""
-    team: Team | None = None
-    """The team given a procedural defeat (defeat)."""
-    seats: tuple[int, ...] = ()
-    """The three seats named (best_move)."""
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
     """Keys of the event that the rules do not read (an id, a time), kept as given."""
 
@@ -79,26 +78,194 @@ class Event:
         """The event in its log form."""
         data: dict[str, Any] = dict(self.extra)
         data["type"] = self.type.value
-        t = self.type
-        if t is EventType.NOMINATE:
-            data.update(by=self.by, seat=self.seat)
-        elif t is EventType.VOTE:
-            data["counts"] = list(self.counts)
-        elif t is EventType.LIFT:
-            data["for"] = self.lift_for
-        elif t in (EventType.FOUL, EventType.DON_CHECK, EventType.SHERIFF_CHECK):
-            data["seat"] = self.seat
-        elif t is EventType.REMOVE:
-            data.update(seat=self.seat, reason=self.reason, online=self.online, fined=self.fined)
-        elif t is EventType.PAUSE:
-            data.update(seat=self.seat, minutes=self.minutes, reason=self.reason)
-        elif t is EventType.SHOTS:
-            data["by"] = {str(by): target for by, target in self.shots}
-        elif t is EventType.BEST_MOVE:
-            data["seats"] = list(self.seats)
-        elif t is EventType.DEFEAT:
-            data.update(team=self.team.value if self.team else None, reason=self.reason)
+        data.update(self._fields_json())
         return data
+
+    def _fields_json(self) -> dict[str, Any]:
+        return {}
+
+
+@dataclass(frozen=True, slots=True)
+class Nominate(_Record):
+    """A seat nominates another for the vote."""
+
+    type: ClassVar[EventType] = EventType.NOMINATE
+    by: int
+    """The nominating seat."""
+    seat: int
+    """The nominee."""
+
+    def _fields_json(self) -> dict[str, Any]:
+        return {"by": self.by, "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class Vote(_Record):
+    """A vote (or revote): the votes of each candidate, in order."""
+
+    type: ClassVar[EventType] = EventType.VOTE
+    counts: tuple[int, ...]
+    """Votes per candidate, in order."""
+
+    def _fields_json(self) -> dict[str, Any]:
+        return {"counts": list(self.counts)}
+
+
+@dataclass(frozen=True, slots=True)
+class Lift(_Record):
+    """The lift vote: how many voted for all the tied leaving."""
+
+    type: ClassVar[EventType] = EventType.LIFT
+    votes: int
+    """Votes for all the tied leaving (`for` in the log)."""
+
+    def _fields_json(self) -> dict[str, Any]:
+        return {"for": self.votes}
+
+
+@dataclass(frozen=True, slots=True)
+class Foul(_Record):
+    """A foul."""
+
+    type: ClassVar[EventType] = EventType.FOUL
+    seat: int
+    """The seat fouled."""
+
+    def _fields_json(self) -> dict[str, Any]:
+        return {"seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class Remove(_Record):
+    """The judge removes a player."""
+
+    type: ClassVar[EventType] = EventType.REMOVE
+    seat: int
+    """The removed seat."""
+    reason: str = ""
+    """Why."""
+    online: bool = False
+    """An online removal."""
+    fined: bool = True
+    """The removal is fined."""
+
+    def _fields_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "reason": self.reason,
+            "online": self.online,
+            "fined": self.fined,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Pause(_Record):
+    """A time-out or a technical pause."""
+
+    type: ClassVar[EventType] = EventType.PAUSE
+    seat: int
+    """The seat that asked for it."""
+    minutes: int
+    """How long."""
+    reason: str = ""
+    """Why."""
+
+    def _fields_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "minutes": self.minutes, "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class NightFalls(_Record):
+    """The day ends; the night comes."""
+
+    type: ClassVar[EventType] = EventType.NIGHT
+
+
+@dataclass(frozen=True, slots=True)
+class Shots(_Record):
+    """The black team's shots of a night."""
+
+    type: ClassVar[EventType] = EventType.SHOTS
+    shots: tuple[tuple[int, int | None], ...]
+    """Each living black-team seat and the seat it shot, None for no shot (`by`)."""
+
+    def _fields_json(self) -> dict[str, Any]:
+        return {"by": {str(by): target for by, target in self.shots}}
+
+
+@dataclass(frozen=True, slots=True)
+class DonCheck(_Record):
+    """The don checks a seat."""
+
+    type: ClassVar[EventType] = EventType.DON_CHECK
+    seat: int
+    """The checked seat."""
+
+    def _fields_json(self) -> dict[str, Any]:
+        return {"seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class SheriffCheck(_Record):
+    """The sheriff checks a seat."""
+
+    type: ClassVar[EventType] = EventType.SHERIFF_CHECK
+    seat: int
+    """The checked seat."""
+
+    def _fields_json(self) -> dict[str, Any]:
+        return {"seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class DayBreaks(_Record):
+    """The night ends; the day comes."""
+
+    type: ClassVar[EventType] = EventType.DAY
+
+
+@dataclass(frozen=True, slots=True)
+class BestMove(_Record):
+    """The seats the first-killed player names."""
+
+    type: ClassVar[EventType] = EventType.BEST_MOVE
+    seats: tuple[int, ...]
+    """The seats named."""
+
+    def _fields_json(self) -> dict[str, Any]:
+        return {"seats": list(self.seats)}
+
+
+@dataclass(frozen=True, slots=True)
+class Defeat(_Record):
+    """A procedural defeat of a team."""
+
+    type: ClassVar[EventType] = EventType.DEFEAT
+    team: Team
+    """The team given the defeat."""
+    reason: str = ""
+    """Why."""
+
+    def _fields_json(self) -> dict[str, Any]:
+        return {"team": self.team.value, "reason": self.reason}
+
+
+#: One event of the log: a closed union, one small record per type (`EventType`).
+Event: TypeAlias = (
+    Nominate
+    | Vote
+    | Lift
+    | Foul
+    | Remove
+    | Pause
+    | NightFalls
+    | Shots
+    | DonCheck
+    | SheriffCheck
+    | DayBreaks
+    | BestMove
+    | Defeat
+)
 
 
 def _is_int(value: object) -> bool:
@@ -295,45 +462,55 @@ def parse_event(data: object, index: int = 1) -> Event:
 
 
 def _read_fields(r: _EventReader, kind: EventType, extra: dict[str, Any]) -> Event:
-    t = EventType
-    if kind is t.NOMINATE:
-        return Event(kind, by=r.seat("by"), seat=r.seat("seat"), extra=extra)
-    if kind is t.VOTE:
-        return Event(kind, counts=r.int_list("counts"), extra=extra)
-    if kind is t.LIFT:
-        return Event(kind, lift_for=r.integer("for"), extra=extra)
-    if kind in (t.FOUL, t.DON_CHECK, t.SHERIFF_CHECK):
-        return Event(kind, seat=r.seat("seat"), extra=extra)
-    if kind in (t.REMOVE, t.PAUSE):
-        return _read_absence(r, kind, extra)
-    if kind is t.SHOTS:
-        return Event(kind, shots=r.shots(), extra=extra)
-    if kind is t.BEST_MOVE:
-        seats = r.int_list("seats")
-        for seat in seats:
-            r.seat("seats", value=seat)
-        return Event(kind, seats=seats, extra=extra)
-    if kind is t.DEFEAT:
-        team_text = r.data.get("team")
-        team = Team(team_text) if team_text in ("red", "black") else None
-        if team is None:
-            r.problem("defeat.team", value=shown(team_text))
-        return Event(kind, team=team, reason=r.text("reason"), extra=extra)
-    return Event(kind, extra=extra)
+    """The event of `kind`; a field with a problem (recorded in `r`) is read as 0 or
+    empty: `parse_event` then refuses the event."""
+    match kind:
+        case EventType.NOMINATE:
+            return Nominate(by=r.seat("by") or 0, seat=r.seat("seat") or 0, extra=extra)
+        case EventType.VOTE:
+            return Vote(counts=r.int_list("counts"), extra=extra)
+        case EventType.LIFT:
+            return Lift(votes=r.integer("for") or 0, extra=extra)
+        case EventType.FOUL:
+            return Foul(seat=r.seat("seat") or 0, extra=extra)
+        case EventType.DON_CHECK:
+            return DonCheck(seat=r.seat("seat") or 0, extra=extra)
+        case EventType.SHERIFF_CHECK:
+            return SheriffCheck(seat=r.seat("seat") or 0, extra=extra)
+        case EventType.NIGHT:
+            return NightFalls(extra=extra)
+        case EventType.DAY:
+            return DayBreaks(extra=extra)
+        case EventType.SHOTS:
+            return Shots(shots=r.shots(), extra=extra)
+        case EventType.REMOVE | EventType.PAUSE | EventType.BEST_MOVE | EventType.DEFEAT:
+            return _read_more(r, kind, extra)
+        case _:
+            assert_never(kind)
 
 
-def _read_absence(r: _EventReader, kind: EventType, extra: dict[str, Any]) -> Event:
-    """A removal or a pause."""
+def _read_more(r: _EventReader, kind: EventType, extra: dict[str, Any]) -> Event:
+    """A removal, a pause, a best move or a defeat: the events with more to check."""
     if kind is EventType.REMOVE:
-        return Event(
-            kind,
-            seat=r.seat("seat"),
+        return Remove(
+            seat=r.seat("seat") or 0,
             reason=r.text("reason"),
             online=r.flag("online", False),
             fined=r.flag("fined", True),
             extra=extra,
         )
-    seat, minutes, reason = r.seat("seat"), r.integer("minutes"), r.text("reason")
-    if minutes is not None and not 1 <= minutes <= MAX_PAUSE_MINUTES:
-        r.problem("pause.minutes", max=MAX_PAUSE_MINUTES, value=shown(minutes))
-    return Event(kind, seat=seat, minutes=minutes, reason=reason, extra=extra)
+    if kind is EventType.PAUSE:
+        seat, minutes, reason = r.seat("seat"), r.integer("minutes"), r.text("reason")
+        if minutes is not None and not 1 <= minutes <= MAX_PAUSE_MINUTES:
+            r.problem("pause.minutes", max=MAX_PAUSE_MINUTES, value=shown(minutes))
+        return Pause(seat=seat or 0, minutes=minutes or 0, reason=reason, extra=extra)
+    if kind is EventType.BEST_MOVE:
+        seats = r.int_list("seats")
+        for seat in seats:
+            r.seat("seats", value=seat)
+        return BestMove(seats=seats, extra=extra)
+    team_text = r.data.get("team")
+    team = Team(team_text) if team_text in ("red", "black") else None
+    if team is None:
+        r.problem("defeat.team", value=shown(team_text))
+    return Defeat(team=team or Team.RED, reason=r.text("reason"), extra=extra)

@@ -7,16 +7,33 @@ refused event leaves the game as it was.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import replace
-from typing import Any
+from typing import Any, assert_never
 
-from mafiatab.core.game.log import Event, EventType
+from mafiatab.core.game.events import (
+    BestMove,
+    DayBreaks,
+    Defeat,
+    DonCheck,
+    Event,
+    Foul,
+    Lift,
+    NightFalls,
+    Nominate,
+    Pause,
+    Remove,
+    SheriffCheck,
+    Shots,
+    Vote,
+)
 from mafiatab.core.game.problems import GameProblem, seat_list
 from mafiatab.core.game.state import (
     BlockResult,
     Check,
     Departure,
+    End,
+    GameOutcome,
     GameState,
     How,
     Night,
@@ -29,6 +46,7 @@ from mafiatab.core.game.state import (
     VotingBlock,
     VotingStatus,
 )
+from mafiatab.core.protocol import VotingRound
 from mafiatab.core.roles import Role, Team, Winner
 
 #: The reason a fourth foul's removal carries.
@@ -107,9 +125,9 @@ def _check_end(state: GameState) -> GameState:
     black = len(state.team_alive(Team.BLACK))
     red = len(state.alive) - black
     if black == 0:
-        return replace(state, winner=Winner.RED, end="no_black")
+        return replace(state, outcome=GameOutcome(Winner.RED, End.NO_BLACK))
     if black >= red:
-        return replace(state, winner=Winner.BLACK, end="black_majority")
+        return replace(state, outcome=GameOutcome(Winner.BLACK, End.BLACK_MAJORITY))
     return state
 
 
@@ -153,7 +171,7 @@ def _open_voting(state: GameState, day: int) -> Voting:
     return voting
 
 
-def _nominate(state: GameState, event: Event) -> GameState:
+def _nominate(state: GameState, event: Nominate) -> GameState:
     day = _need_day(state)
     voting = _open_voting(state, day)
     if voting.status is not VotingStatus.OPEN:
@@ -171,7 +189,7 @@ def _nominate(state: GameState, event: Event) -> GameState:
     return replace(state, voting=voting, last_word=())
 
 
-def _vote(state: GameState, event: Event) -> GameState:
+def _vote(state: GameState, event: Vote) -> GameState:
     day = _need_day(state)
     voting = _open_voting(state, day)
     if voting.status is VotingStatus.LIFT:
@@ -189,7 +207,7 @@ def _vote(state: GameState, event: Event) -> GameState:
     by_seat = {n.seat: n.by for n in voting.nominations}
     revote = voting.status is VotingStatus.REVOTE
     block = VotingBlock(
-        day, candidates, counts, tuple(by_seat[s] for s in candidates), revote=revote
+        VotingRound(day, candidates, counts, tuple(by_seat[s] for s in candidates), revote)
     )
     top = max(counts)
     leaders = tuple(s for s, n in zip(candidates, counts, strict=True) if n == top)
@@ -218,7 +236,7 @@ def _vote(state: GameState, event: Event) -> GameState:
     return replace(state, voting=with_block(VotingStatus.REVOTE, result, leaders))
 
 
-def _lift(state: GameState, event: Event) -> GameState:
+def _lift(state: GameState, event: Lift) -> GameState:
     day = _need_day(state)
     voting = state.voting
     if voting.status is VotingStatus.OVER and _is_three_at_nine(state, voting):
@@ -227,9 +245,7 @@ def _lift(state: GameState, event: Event) -> GameState:
     if voting.status is not VotingStatus.LIFT:
         raise Refused("lift.not_due")
     alive = len(state.alive)
-    votes = event.lift_for
-    if votes is None:
-        raise Refused("event.missing", field="for")
+    votes = event.votes
     if not 0 <= votes <= alive:
         raise Refused("lift.range", alive=alive, value=votes)
     leave = votes * 2 > alive
@@ -237,7 +253,7 @@ def _lift(state: GameState, event: Event) -> GameState:
     result = (
         BlockResult(Outcome.LEAVES, tied) if leave else BlockResult(Outcome.NOBODY, tied, "lift")
     )
-    blocks = (*voting.blocks[:-1], replace(voting.blocks[-1], lift=votes, result=result))
+    blocks = (*voting.blocks[:-1], voting.blocks[-1].lifted(votes, result))
     over = replace(voting, status=VotingStatus.OVER, candidates=(), blocks=blocks)
     state = replace(state, voting=over)
     if leave:
@@ -257,7 +273,7 @@ def night_refusal(voting: Voting) -> Refused | None:
     return None if due is None else Refused(due[0], **due[1])
 
 
-def _night(state: GameState, event: Event) -> GameState:
+def _night(state: GameState) -> GameState:
     day = _need_day(state)
     voting = state.voting
     refusal = night_refusal(voting)
@@ -270,7 +286,7 @@ def _night(state: GameState, event: Event) -> GameState:
             if day > 1
             else BlockResult(Outcome.NOBODY, (single.seat,), "day1_single")
         )
-        block = VotingBlock(day, (single.seat,), (), (single.by,), result=result)
+        block = VotingBlock(VotingRound(day, (single.seat,), (), (single.by,)), result)
         voting = replace(voting, status=VotingStatus.OVER, blocks=(block,))
         state = replace(state, voting=voting)
         if day > 1:
@@ -292,14 +308,14 @@ def _night(state: GameState, event: Event) -> GameState:
         last_word=(),
     )
     if day >= state.quiet_since + 3:
-        return replace(state, winner=Winner.DRAW, end="draw")
+        return replace(state, outcome=GameOutcome(Winner.DRAW, End.DRAW))
     return state
 
 
 # --- the night -------------------------------------------------------------------
 
 
-def _shots(state: GameState, event: Event) -> GameState:
+def _shots(state: GameState, event: Shots) -> GameState:
     night = _need_night(state)
     if night.has_shots():
         raise Refused("shots.twice", night=night.number)
@@ -316,7 +332,7 @@ def _shots(state: GameState, event: Event) -> GameState:
     return replace(state, nights=(*state.nights[:-1], night))
 
 
-def _check(state: GameState, event: Event, role: Role) -> GameState:
+def _check(state: GameState, event: DonCheck | SheriffCheck, role: Role) -> GameState:
     night = _need_night(state)
     name = role.value
     if not night.has_shots():
@@ -328,8 +344,6 @@ def _check(state: GameState, event: Event, role: Role) -> GameState:
     if (night.don_check if role is Role.DON else night.sheriff_check) is not None:
         raise Refused("check.twice", role=name)
     seat = event.seat
-    if seat is None:
-        raise Refused("event.missing", field="seat")
     if seat == checker:
         raise Refused("check.own", role=name)
     # Any other seat may be checked, one that has left included.
@@ -343,15 +357,7 @@ def _check(state: GameState, event: Event, role: Role) -> GameState:
     return replace(state, nights=(*state.nights[:-1], night))
 
 
-def _don_check(state: GameState, event: Event) -> GameState:
-    return _check(state, event, Role.DON)
-
-
-def _sheriff_check(state: GameState, event: Event) -> GameState:
-    return _check(state, event, Role.SHERIFF)
-
-
-def _day(state: GameState, event: Event) -> GameState:
+def _day(state: GameState) -> GameState:
     night = _need_night(state)
     if not night.has_shots():
         raise Refused("day.no_shots", night=night.number)
@@ -388,16 +394,18 @@ def _next_living(state: GameState, seat: int) -> int:
 # --- any time --------------------------------------------------------------------
 
 
-def _foul(state: GameState, event: Event) -> GameState:
+def _foul(state: GameState, event: Foul) -> GameState:
     seat = _need_present(state, event.seat)
     fouls = list(state.fouls)
     fouls[seat - 1] += 1
     state = replace(state, fouls=tuple(fouls))
-    if fouls[seat - 1] == 3 and state.is_alive(seat):
+    most = state.settings.max_fouls
+    # The foul before the last costs the seat his next speech.
+    if fouls[seat - 1] == most - 1 and state.is_alive(seat):
         state = replace(
             state, lost_speech=(*state.lost_speech, (seat, _lost_speech_day(state, seat)))
         )
-    if fouls[seat - 1] >= 4:
+    if fouls[seat - 1] >= most:
         phase = state.phase
         removal = Removal(seat, FOUL_REMOVAL_REASON, online=False, fined=True, phase=phase)
         return _remove(state, seat, How.FOULS, removal)
@@ -420,7 +428,7 @@ def _lost_speech_day(state: GameState, seat: int) -> int:
     return day
 
 
-def _remove_event(state: GameState, event: Event) -> GameState:
+def _remove_event(state: GameState, event: Remove) -> GameState:
     seat = _need_present(state, event.seat)
     if event.online and not state.settings.online:
         raise Refused("remove.online")
@@ -428,45 +436,87 @@ def _remove_event(state: GameState, event: Event) -> GameState:
     return _remove(state, seat, How.REMOVED, removal)
 
 
-def _pause(state: GameState, event: Event) -> GameState:
+def _pause(state: GameState) -> GameState:
     """A time-out or technical pause: no effect on the rules (game-log.md asks no
     living seat of it, unlike a foul or a removal)."""
-    if event.seat is None:
-        raise Refused("event.missing", field="seat")
     return state
 
 
-def _defeat(state: GameState, event: Event) -> GameState:
+def _defeat(state: GameState, event: Defeat) -> GameState:
     team = event.team
-    if team is None:
-        raise Refused("event.missing", field="team")
     winner = Winner.BLACK if team is Team.RED else Winner.RED
-    return replace(state, winner=winner, end="defeat", defeat=(team, event.reason))
+    return replace(state, outcome=GameOutcome(winner, End.DEFEAT, team, event.reason))
 
 
-def _best_move(state: GameState, event: Event) -> GameState:
+def _best_move(state: GameState, event: BestMove) -> GameState:
     if not state.best_move_open:
         raise Refused("best_move.twice" if state.best_move else "best_move.closed")
-    seats = event.seats
-    if len(seats) != 3 or len(set(seats)) != 3 or not all(1 <= n <= 10 for n in seats):
+    seats, named = event.seats, state.settings.best_move_seats
+    if len(seats) != named or len(set(seats)) != named or not all(1 <= n <= 10 for n in seats):
         raise Refused("best_move.seats", seats=seat_list(seats))
     if state.first_killed in seats:
         raise Refused("best_move.own", seat=state.first_killed)
     return replace(state, best_move=seats, best_move_open=False)
 
 
-HANDLERS: dict[EventType, Callable[[GameState, Event], GameState]] = {
-    EventType.NOMINATE: _nominate,
-    EventType.VOTE: _vote,
-    EventType.LIFT: _lift,
-    EventType.FOUL: _foul,
-    EventType.REMOVE: _remove_event,
-    EventType.PAUSE: _pause,
-    EventType.NIGHT: _night,
-    EventType.SHOTS: _shots,
-    EventType.DON_CHECK: _don_check,
-    EventType.SHERIFF_CHECK: _sheriff_check,
-    EventType.DAY: _day,
-    EventType.BEST_MOVE: _best_move,
-    EventType.DEFEAT: _defeat,
-}
+#: The events of a day, of a night, and of any time.
+DayEvent = Nominate | Vote | Lift | NightFalls
+NightEvent = Shots | DonCheck | SheriffCheck | DayBreaks
+AnyTimeEvent = Foul | Remove | Pause | BestMove | Defeat
+
+
+def apply_rules(state: GameState, event: Event) -> GameState:
+    """The state after `event` by its rules; `Refused` if they do not allow it now."""
+    match event:
+        case Nominate() | Vote() | Lift() | NightFalls():
+            return _day_rules(state, event)
+        case Shots() | DonCheck() | SheriffCheck() | DayBreaks():
+            return _night_rules(state, event)
+        case Foul() | Remove() | Pause() | BestMove() | Defeat():
+            return _any_time_rules(state, event)
+        case _:
+            assert_never(event)
+
+
+def _day_rules(state: GameState, event: DayEvent) -> GameState:
+    match event:
+        case Nominate():
+            return _nominate(state, event)
+        case Vote():
+            return _vote(state, event)
+        case Lift():
+            return _lift(state, event)
+        case NightFalls():
+            return _night(state)
+        case _:
+            assert_never(event)
+
+
+def _night_rules(state: GameState, event: NightEvent) -> GameState:
+    match event:
+        case Shots():
+            return _shots(state, event)
+        case DonCheck():
+            return _check(state, event, Role.DON)
+        case SheriffCheck():
+            return _check(state, event, Role.SHERIFF)
+        case DayBreaks():
+            return _day(state)
+        case _:
+            assert_never(event)
+
+
+def _any_time_rules(state: GameState, event: AnyTimeEvent) -> GameState:
+    match event:
+        case Foul():
+            return _foul(state, event)
+        case Remove():
+            return _remove_event(state, event)
+        case Pause():
+            return _pause(state)
+        case BestMove():
+            return _best_move(state, event)
+        case Defeat():
+            return _defeat(state, event)
+        case _:
+            assert_never(event)

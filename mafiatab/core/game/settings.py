@@ -1,13 +1,16 @@
 """Table settings: the variants of the FIIM game rules a table plays (game-rules.md).
 
-Like the regulations, each set of settings is a registered, never-edited object;
-a log names one by its code (`"table"`) and may override a few settings by name
-(`"settings"`).
+A table plays by a regulation (`mafiatab.core.regulations.REGULATIONS`, the one
+registry of editions): its settings are derived from the regulation, so a log's
+`"table"` is a regulation's code and the table and the scoring can never disagree.
+A log may override a few settings by name (`"settings"`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+
+from mafiatab.core.regulations import REGULATIONS, Regulation
 
 #: Settings a log may override by name, with their type.
 OVERRIDABLE: dict[str, type] = {"day1_voting": bool, "lift_three_at_nine": bool}
@@ -15,14 +18,10 @@ OVERRIDABLE: dict[str, type] = {"day1_voting": bool, "lift_three_at_nine": bool}
 
 @dataclass(frozen=True, slots=True)
 class TableSettings:
-    """The rules of one kind of table."""
+    """The rules of one kind of table: those of its regulation, and the overrides."""
 
-    code: str
-    """Registry key, as written in a log's `table` ("fiim", "fiim-online")."""
-    title: str
-    """Human-readable name."""
-    online: bool
-    """An online table (addendum 3.1): removals may be online ones, time-outs exist."""
+    regulation: Regulation = field(hash=False)
+    """The edition of the rules the table plays by (its fouls, its best move, its score)."""
     day1_voting: bool
     """Day 1 has a voting (off online: no voting on the zero round)."""
     lift_three_at_nine: bool = False
@@ -41,6 +40,31 @@ class TableSettings:
     """An agreed time-out (online); None where the table has none."""
     long_timeout_minutes: int | None = None
     """A time-out for a power cut or an air-raid alarm (online)."""
+
+    @property
+    def code(self) -> str:
+        """The code, as written in a log's `table`: the regulation's ("fiim", "fiim-online")."""
+        return self.regulation.code
+
+    @property
+    def title(self) -> str:
+        """Human-readable name: the regulation's."""
+        return self.regulation.title
+
+    @property
+    def online(self) -> bool:
+        """An online table (addendum 3.1): removals may be online ones, time-outs exist."""
+        return self.regulation.online
+
+    @property
+    def max_fouls(self) -> int:
+        """The fouls a player may get; the last of them removes him (the regulation's)."""
+        return self.regulation.max_fouls
+
+    @property
+    def best_move_seats(self) -> int:
+        """The seats a best move names (the regulation's)."""
+        return self.regulation.best_move_seats
 
     def with_overrides(self, overrides: dict[str, bool]) -> TableSettings:
         """These settings with some of `OVERRIDABLE` replaced."""
@@ -68,22 +92,27 @@ class TableSettings:
         }
 
 
-FIIM_TABLE = TableSettings(code="fiim", title="FIIM", online=False, day1_voting=True)
-FIIM_ONLINE_TABLE = TableSettings(
-    code="fiim-online",
-    title="FIIM, online addendum",
-    online=True,
-    day1_voting=False,
-    timeout_minutes=4,
-    long_timeout_minutes=10,
-)
+def table_of(regulation: Regulation) -> TableSettings:
+    """The table settings of a regulation. The online addendum (3.1) has no voting on
+    day 1 and gives the agreed time-outs; the other settings are the FIIM rules'."""
+    if regulation.online:
+        return TableSettings(
+            regulation, day1_voting=False, timeout_minutes=4, long_timeout_minutes=10
+        )
+    return TableSettings(regulation, day1_voting=True)
 
-#: Every table setting ever used, by code. Add new entries; never edit a listed one.
-TABLE_SETTINGS: dict[str, TableSettings] = {t.code: t for t in (FIIM_TABLE, FIIM_ONLINE_TABLE)}
+
+#: The table settings of every regulation, by its code (what a log's `table` names):
+#: derived from `REGULATIONS`, never registered apart from it.
+TABLE_SETTINGS: dict[str, TableSettings] = {
+    code: table_of(regulation) for code, regulation in REGULATIONS.items()
+}
+FIIM_TABLE = TABLE_SETTINGS["fiim"]
+FIIM_ONLINE_TABLE = TABLE_SETTINGS["fiim-online"]
 
 
 def get_table_settings(code: str) -> TableSettings:
-    """The settings registered under `code`; KeyError naming the known codes otherwise."""
+    """The settings of the regulation `code`; KeyError naming the known codes otherwise."""
     try:
         return TABLE_SETTINGS[code]
     except KeyError:

@@ -26,9 +26,6 @@ from mafiatab.core.game.voting import VotingBlock as VotingBlock
 from mafiatab.core.game.voting import VotingStatus as VotingStatus
 from mafiatab.core.roles import Role, Team, Winner
 
-#: Event types whose being expected tells a secret (whether the don or sheriff is alive).
-_SECRET = frozenset({EventType.DON_CHECK, EventType.SHERIFF_CHECK})
-
 
 class PhaseKind(Enum):
     """Day or night."""
@@ -140,6 +137,33 @@ class Speech:
         return {"seat": self.seat, "kind": self.kind.value, "seconds": self.seconds}
 
 
+class End(Enum):
+    """Why a game ended."""
+
+    NO_BLACK = "no_black"
+    """The last black-team player left: red wins."""
+    BLACK_MAJORITY = "black_majority"
+    """As many black-team players as red ones are left: black wins."""
+    DEFEAT = "defeat"
+    """A team was given a procedural defeat."""
+    DRAW = "draw"
+    """Three nights and three days in a row with nobody leaving (game-log.md)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    """The end of a game: who won and why."""
+
+    winner: Winner
+    """The result."""
+    end: End
+    """Why the game ended."""
+    defeated: Team | None = None
+    """The team given a procedural defeat (`End.DEFEAT`)."""
+    reason: str = ""
+    """Why the judge gave the procedural defeat."""
+
+
 @dataclass(frozen=True, slots=True)
 class GameState:
     """The game after some events of its log. Build it with `replay` or `Game`."""
@@ -160,12 +184,8 @@ class GameState:
     """The first regular speaker of the current (or last) day."""
     left: tuple[Departure, ...] = ()
     """The players who left, in order."""
-    winner: Winner | None = None
-    """The result once finished; None while the game runs."""
-    end: str | None = None
-    """Why the game ended: "no_black", "black_majority", "defeat" or "draw"."""
-    defeat: tuple[Team, str] | None = None
-    """A procedural defeat: the team and the reason."""
+    outcome: GameOutcome | None = None
+    """The result and why, once finished; None while the game runs."""
     lost_speech: tuple[tuple[int, int], ...] = ()
     """(seat, day): a third foul costs the seat his regular speech of that day."""
     blocks: tuple[VotingBlock, ...] = ()
@@ -208,7 +228,17 @@ class GameState:
 
     def is_finished(self) -> bool:
         """True once the game has a result."""
-        return self.winner is not None
+        return self.outcome is not None
+
+    @property
+    def winner(self) -> Winner | None:
+        """The result once finished; None while the game runs."""
+        return self.outcome.winner if self.outcome is not None else None
+
+    @property
+    def end(self) -> End | None:
+        """Why the game ended, once finished."""
+        return self.outcome.end if self.outcome is not None else None
 
     def is_alive(self, seat: int) -> bool:
         """True while the seat is in the game."""
@@ -273,107 +303,10 @@ class GameState:
         """The event types that may come next (those the rules allow now)."""
         return expected_types(self)
 
-    # --- outputs ---------------------------------------------------------------
-
-    def to_json(self) -> dict[str, Any]:
-        """The `mafiatab game replay --json` document (game-log.md)."""
-        data: dict[str, Any] = {
-            "finished": self.is_finished(),
-            "winner": self.winner.value if self.winner else None,
-            "phase": self.phase.to_json(),
-            "alive": list(self.alive),
-            "left": [d.to_json() for d in self.left],
-            "fouls": {str(n): f for n, f in enumerate(self.fouls, start=1) if f},
-        }
-        if self.is_finished():
-            data["protocol"] = self.protocol()
-        return data
-
-    def public_json(self, *, reveal: bool = True) -> dict[str, Any]:
-        """What a spectator may see: `to_json` and the open facts of the day (nominations,
-        votes, speeches, best move, expected events), no role and no night secret
-        before the end (the protocol, with the roles, only once finished). The checks
-        are left out of `expects` and of the count of `events` until the end: whether
-        the don or the sheriff may still check would tell who they are.
-
-        `reveal=False` keeps the secrets after the end too (the winner is told, the
-        protocol, the nights and the checks are not): for spectators from whom the
-        results of the game are withheld."""
-        data = self.to_json()
-        revealed = self.is_finished() and reveal
-        if not revealed:
-            data.pop("protocol", None)
-        data.update(
-            events=self.events if revealed else self.events - self.checks,
-            table=self.settings.code,
-            seats=list(self.log.seats),
-            voting=self.voting.to_json(),
-            blocks=[b.public_json() for b in self.voting_blocks()],
-            speeches=[s.to_json() for s in self.speech_order()],
-            defence=[s.to_json() for s in self.defence_order()],
-            lost_speech=[{"seat": s, "day": d} for s, d in self.lost_speech],
-            first_killed=self.first_killed,
-            last_word=list(self.last_word),
-            best_move=list(self.best_move),
-            best_move_open=self.best_move_open,
-            expects=[t.value for t in self.expects() if revealed or t not in _SECRET],
-        )
-        if self.is_finished():
-            data["end"] = self.end
-        if revealed:
-            data["nights"] = [n.to_json() for n in self.nights]
-        return data
-
-    def judge_json(self) -> dict[str, Any]:
-        """Everything, secrets included: `public_json` with the roles and the nights."""
-        data = self.public_json()
-        data["roles"] = [r.value for r in self.roles]
-        data["nights"] = [n.to_json() for n in self.nights]
-        data["end"] = self.end
-        data["events"] = self.events
-        data["settings"] = self.settings.to_json()
-        return data
-
-    def protocol(self) -> dict[str, Any]:
-        """The finished game's protocol, a game of the tournament file (game-log.md).
-
-        ValueError while the game runs.
-        """
-        if self.winner is None:
-            raise ValueError("the game is not finished")
-        log = self.log
-        data: dict[str, Any] = {}
-        if log.id is not None:
-            data["id"] = log.id
-        data["stage"] = log.stage.value if log.stage else "qualifying"
-        for key, value in (
-            ("round", log.round),
-            ("table", log.table_number),
-            ("date", log.date),
-            ("judge", log.judge),
-        ):
-            if value is not None:
-                data[key] = value
-        data["seats"] = [
-            {"player": player, "role": role.value, "fouls": fouls}
-            for player, role, fouls in zip(log.seats, log.roles, self.fouls, strict=True)
-        ]
-        data["winner"] = self.winner.value
-        data["first_killed"] = self.first_killed
-        if self.best_move:
-            data["best_move"] = list(self.best_move)
-        if self.removals:
-            data["disqualified"] = [
-                {"seat": r.seat, "reason": r.reason, "online": r.online, "fined": r.fined}
-                for r in self.removals
-            ]
-        data["voting"] = [b.to_json() for b in self.voting_blocks()]
-        return data
-
     @property
     def ruleset(self) -> str:
-        """The tournament ruleset the protocol belongs to ("fiim" or "fiim-online")."""
-        return "fiim-online" if self.settings.online else "fiim"
+        """The tournament ruleset the protocol belongs to: the table's regulation."""
+        return self.settings.code
 
 
 # --- expected events -------------------------------------------------------------

@@ -1,13 +1,15 @@
 """The voting of a day in a game's state: its nominations, its blocks (a vote, a
-revote or a single nominee, as the protocol records them) and where it stands."""
+revote or a single nominee, each the protocol's `VotingRound` with the engine's
+result) and where it stands."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
 from mafiatab.core.game.problems import seat_list
+from mafiatab.core.protocol import VotingRound
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,25 +61,51 @@ class BlockResult:
 
 @dataclass(frozen=True, slots=True)
 class VotingBlock:
-    """One block of the protocol's `voting`: a day's vote, a revote or a single nominee."""
+    """One block of the protocol's `voting` (a day's vote, a revote or a single
+    nominee) as the engine decided it: the protocol's own record of the block
+    (`VotingRound`, which the protocol validator reads too) and what it came to."""
 
-    day: int
-    """The day."""
-    nominees: tuple[int, ...]
-    """The candidates, in nomination order."""
-    votes: tuple[int, ...]
-    """Votes per candidate; empty for a single nominee."""
-    nominated_by: tuple[int, ...]
-    """Who nominated each candidate."""
-    revote: bool = False
-    """A revote among tied players."""
-    lift: int | None = None
-    """On a revote that tied the same seats again: the votes for all of them leaving."""
+    round: VotingRound
+    """The block as the protocol records it (the engine always knows every nominator)."""
     result: BlockResult | None = None
     """What the block came to (not a field of the protocol's block)."""
 
+    @property
+    def day(self) -> int:
+        """The day."""
+        return self.round.day
+
+    @property
+    def nominees(self) -> tuple[int, ...]:
+        """The candidates, in nomination order."""
+        return self.round.nominees
+
+    @property
+    def votes(self) -> tuple[int, ...]:
+        """Votes per candidate; empty for a single nominee."""
+        return self.round.votes
+
+    @property
+    def nominated_by(self) -> tuple[int | None, ...]:
+        """Who nominated each candidate."""
+        return self.round.nominated_by
+
+    @property
+    def revote(self) -> bool:
+        """A revote among tied players."""
+        return self.round.revote
+
+    @property
+    def lift(self) -> int | None:
+        """On a revote that tied the same seats again: the votes for all of them leaving."""
+        return self.round.lift
+
+    def lifted(self, votes: int, result: BlockResult) -> VotingBlock:
+        """The block with the lift vote held: its votes and what it came to."""
+        return VotingBlock(replace(self.round, lift=votes), result)
+
     def to_json(self) -> dict[str, Any]:
-        """The protocol block."""
+        """The protocol block, every key written."""
         return {
             "day": self.day,
             "nominees": list(self.nominees),

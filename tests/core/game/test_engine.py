@@ -21,9 +21,13 @@ from mafiatab.core.game import (
     VotingStatus,
     effect_of,
     get_table_settings,
+    judge_json,
     parse_event,
     parse_log,
+    protocol,
+    public_json,
     replay,
+    replay_json,
 )
 from mafiatab.core.roles import Winner
 
@@ -191,7 +195,7 @@ def test_after_a_kill_that_ends_the_game_only_the_best_move_is_expected():
     assert state.expects() == (EventType.BEST_MOVE,)
     done = state_of([*events, {"type": "best_move", "seats": [5, 7, 9]}])
     assert done.expects() == ()
-    assert done.protocol()["best_move"] == [5, 7, 9]
+    assert protocol(done)["best_move"] == [5, 7, 9]
 
 
 # --- the last word ---------------------------------------------------------------
@@ -200,7 +204,7 @@ def test_after_a_kill_that_ends_the_game_only_the_best_move_is_expected():
 def test_the_last_word_runs_from_the_vote_to_the_night_and_from_the_kill_to_a_nomination():
     voted = [nominate(1, 4), nominate(2, 6), {"type": "vote", "counts": [6, 4]}]
     assert state_of(voted).last_word == (4,)
-    assert state_of(voted).public_json()["last_word"] == [4]
+    assert public_json(state_of(voted))["last_word"] == [4]
     assert state_of([*voted, NIGHT]).last_word == ()
     assert state_of([*voted, NIGHT, kill(1), DAY]).last_word == (1,)
     assert state_of([*voted, NIGHT, kill(1), DAY, foul(2)]).last_word == (1,)
@@ -273,7 +277,7 @@ def test_a_lost_lift_says_nobody_leaves():
     lift = effects_of(events)[-1]
     assert lift.block.result == BlockResult(Outcome.NOBODY, (4, 6), "lift")
     assert lift.left == ()
-    assert state_of(events).public_json()["blocks"][-1]["result"] == {
+    assert public_json(state_of(events))["blocks"][-1]["result"] == {
         "outcome": "nobody",
         "seats": [4, 6],
         "why": "lift",
@@ -393,7 +397,7 @@ def test_a_pause_changes_nothing_but_the_count_of_events():
     after = state_of(
         [NIGHT, kill(2), DAY, {"type": "pause", "seat": 2, "minutes": 10, "reason": "power cut"}]
     )
-    assert after.to_json() == before.to_json()
+    assert replay_json(after) == replay_json(before)
     assert after.events == before.events + 1
 
 
@@ -441,7 +445,7 @@ def test_a_spectator_sees_no_role_and_no_night_secret_before_the_end():
         {"type": "sheriff_check", "seat": 5},
     ]
     for upto in range(len(events) + 1):
-        text = json.dumps(replay(parse_log(a_log(events)), upto=upto).public_json())
+        text = json.dumps(public_json(replay(parse_log(a_log(events)), upto=upto)))
         for secret in (
             '"sheriff"',
             '"don"',
@@ -461,14 +465,14 @@ def test_a_spectator_cannot_count_the_checks_of_a_night():
     )
     voted = [nominate(1, 3), nominate(2, 4), {"type": "vote", "counts": [6, 4]}]
     one = state_of([*voted, NIGHT, miss(), {"type": "don_check", "seat": 1}])
-    assert both.public_json()["events"] == 2
-    assert one.public_json()["events"] == 5
-    assert both.judge_json()["events"] == 4
+    assert public_json(both)["events"] == 2
+    assert public_json(one)["events"] == 5
+    assert judge_json(both)["events"] == 4
 
 
 def test_a_spectator_sees_the_roles_once_the_game_is_over():
     state = state_of([{"type": "defeat", "team": "black", "reason": "peeking"}])
-    public = state.public_json()
+    public = public_json(state)
     assert public["winner"] == "red"
     assert public["protocol"]["seats"][4]["role"] == "don"
 
@@ -477,16 +481,16 @@ def test_a_finished_game_kept_secret_tells_the_winner_and_no_role():
     night = [NIGHT, kill(3), {"type": "don_check", "seat": 3}, {"type": "sheriff_check", "seat": 5}]
     defeat = {"type": "defeat", "team": "black", "reason": "peeking"}
     state = state_of([*night, {"type": "day"}, defeat])
-    secret = state.public_json(reveal=False)
+    secret = public_json(state, reveal=False)
     assert secret["finished"] is True and secret["winner"] == "red"
     text = json.dumps(secret)
     for word in ('"sheriff"', '"don"', '"black"', "protocol", "nights", "don_check"):
         assert word not in text, word
-    assert secret["events"] == state.public_json()["events"] - 2
+    assert secret["events"] == public_json(state)["events"] - 2
 
 
 def test_the_judge_sees_everything():
-    judge = state_of([NIGHT, kill(3)]).judge_json()
+    judge = judge_json(state_of([NIGHT, kill(3)]))
     assert judge["roles"][2] == "sheriff"
     assert judge["nights"][0]["killed"] == 3
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mafiatab.core.game import EventType, parse_log, replay
+from mafiatab.core.game import EventType, parse_log, replay, replay_json
 from mafiatab.core.tournament_file import protocol_from_dict
 
 SEATS = ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J"]
@@ -40,7 +40,7 @@ RED_WIN = [
 
 def test_a_game_voting_out_every_black_is_won_by_red_with_its_protocol():
     state = replay(parse_log(a_log(RED_WIN, id="Q1-T1")))
-    document = state.to_json()
+    document = replay_json(state)
     assert document["finished"] is True
     assert document["winner"] == "red"
     assert document["alive"] == [1, 4, 6, 8, 10]
@@ -52,4 +52,4 @@ def test_a_game_voting_out_every_black_is_won_by_red_with_its_protocol():
 def test_a_fresh_game_expects_nominations_on_day_one():
     state = replay(parse_log(a_log([])))
     assert EventType.NOMINATE in state.expects()
-    assert state.to_json()["phase"] == {"day": 1}
+    assert replay_json(state)["phase"] == {"day": 1}

@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from mafiatab.core.game import GameLogError, parse_log, replay
+from mafiatab.core.game import GameLogError, judge_json, parse_log, replay, replay_json
+from mafiatab.core.game import protocol as protocol_of
 from mafiatab.core.regulations import get_regulation
 from mafiatab.core.scoring import score_game
 from mafiatab.core.tournament_file import protocol_from_dict
+from mafiatab.core.voting import validate_voting
 
 GOLDEN = Path(__file__).parent / "golden"
 VALID = sorted(p.name.removesuffix(".log.json") for p in (GOLDEN / "valid").glob("*.log.json"))
@@ -38,7 +40,7 @@ def test_there_are_at_least_as_many_refused_logs_as_golden_games():
 @pytest.mark.parametrize("name", VALID)
 def test_a_golden_log_reaches_its_state(name):
     state = replay(parse_log(_read(GOLDEN / "valid" / f"{name}.log.json")))
-    assert state.to_json() == _read(GOLDEN / "valid" / f"{name}.state.json")
+    assert replay_json(state) == _read(GOLDEN / "valid" / f"{name}.state.json")
 
 
 NIGHTS = sorted(
@@ -49,16 +51,16 @@ NIGHTS = sorted(
 @pytest.mark.parametrize("name", NIGHTS)
 def test_a_golden_log_gives_its_shots_checks_and_answers(name):
     state = replay(parse_log(_read(GOLDEN / "valid" / f"{name}.log.json")))
-    assert state.judge_json()["nights"] == _read(GOLDEN / "valid" / f"{name}.nights.json")
+    assert judge_json(state)["nights"] == _read(GOLDEN / "valid" / f"{name}.nights.json")
 
 
 @pytest.mark.parametrize("name", VALID)
 def test_a_finished_golden_game_gives_a_protocol_that_is_read_and_scored(name):
     state = replay(parse_log(_read(GOLDEN / "valid" / f"{name}.log.json")))
     if not state.is_finished():
-        assert "protocol" not in state.to_json()
+        assert "protocol" not in replay_json(state)
         return
-    protocol = protocol_from_dict(state.protocol(), ruleset=state.ruleset)
+    protocol = protocol_from_dict(protocol_of(state), ruleset=state.ruleset)
     assert protocol.winner is state.winner
     assert protocol.first_killed == state.first_killed
     assert [_block(b) for b in protocol.voting] == [_block(b) for b in state.voting_blocks()]
@@ -72,3 +74,14 @@ def test_a_refused_golden_log_names_the_event_and_the_rule(name):
     with pytest.raises(GameLogError) as refused:
         replay(parse_log(_read(GOLDEN / "invalid" / f"{name}.log.json")))
     assert [str(p) for p in refused.value.problems] == expected.splitlines()
+
+
+@pytest.mark.parametrize("name", VALID)
+def test_a_golden_games_blocks_are_the_protocols_own_rounds_and_pass_its_validator(name):
+    state = replay(parse_log(_read(GOLDEN / "valid" / f"{name}.log.json")))
+    if not state.is_finished():
+        return
+    protocol = protocol_from_dict(protocol_of(state), ruleset=state.ruleset)
+    rounds = [b.round for b in state.voting_blocks()]
+    assert tuple(rounds) == protocol.voting
+    assert validate_voting(protocol, rounds) == []

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from mafiatab.core.game import GameState, parse_log, replay
+from mafiatab.core.game import GameState, parse_log, replay, replay_json
 
 FOLDER = Path(
     os.environ.get("MAFIATAB_REALGAMES")
@@ -55,7 +55,7 @@ def _meta(path: Path) -> dict[str, Any]:
 
 def _differences(state: GameState, record: dict[str, Any]) -> dict[str, tuple[object, object]]:
     """Each claim of the record the replay does not agree with: (replayed, recorded)."""
-    data = state.to_json()
+    data = replay_json(state)
     found: dict[str, tuple[object, object]] = {}
 
     def claim(name: str, replayed: object, recorded: object) -> None:
