@@ -67,6 +67,16 @@ def register(subparsers: Any) -> None:
         "--migrate", action="store_true", help="apply unapplied database migrations first"
     )
     parser.add_argument(
+        "--no-outbox",
+        dest="outbox",
+        action="store_false",
+        default=os.environ.get("MAFIATAB_OUTBOX", "1") != "0",
+        help=(
+            "do not drain the e-mail outbox in this server (MAFIATAB_OUTBOX=0): "
+            "`mafiatab outbox --watch` runs as a service of its own"
+        ),
+    )
+    parser.add_argument(
         "--data-dir", default=None, metavar="DIR", help="data directory (default ./data)"
     )
     parser.set_defaults(func=run)
@@ -149,6 +159,7 @@ def run(args: argparse.Namespace) -> int:
         bind=f"{args.host}:{args.port}",
         workers=args.workers,
         threads=args.threads,
+        outbox=args.outbox,
         ready=(
             f"Serving {mode} on http://{args.host}:{args.port}/ with {args.workers} worker(s) "
             f"of {args.threads} thread(s) (Ctrl-C stops)"
