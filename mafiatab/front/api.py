@@ -97,6 +97,10 @@ class TournamentDetailOut(TournamentOut):
         description="When the standings were frozen: the public sees the table and the "
         "games as they were then (null: not frozen)."
     )
+    time_zone: str = Field(
+        description="The IANA time zone the schedule is said in; empty: the site's "
+        "(a start time given without an offset is read in it)."
+    )
 
     @staticmethod
     def resolve_closed(tournament: Tournament) -> bool:

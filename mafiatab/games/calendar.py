@@ -43,7 +43,7 @@ def scheduled_rounds(tournament: Tournament) -> QuerySet[Round]:
 
 
 def schedule_days(tournament: Tournament) -> list[ScheduleDay]:
-    """The tournament's rounds by day (in the site's time zone)."""
+    """The tournament's rounds by day (in the active time zone: the tournament's)."""
     days: dict[dt.date | None, ScheduleDay] = {}
     for round_ in scheduled_rounds(tournament):
         date = timezone.localdate(round_.starts_at) if round_.starts_at else None

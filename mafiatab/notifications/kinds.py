@@ -8,6 +8,7 @@ text) with gettext in the active language. Parameters that are words themselves
 from __future__ import annotations
 
 import datetime as dt
+import zoneinfo
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -199,9 +200,20 @@ def _format(template: Promise, params: Mapping[str, Any]) -> str:
         return str(template)
 
 
+def _zone(name: object) -> dt.tzinfo | None:
+    """The time zone a message names (None: the site's)."""
+    if not isinstance(name, str) or not name or len(name) > 64:
+        return None
+    try:
+        return zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return None
+
+
 def _when(row: Mapping[str, Any]) -> str:
-    """A row's start time (in the site's time zone, the reader's format) and place, when
-    the row has them: ", 05.12.2026 10:00, Club hall"."""
+    """A row's start time (in the tournament's time zone the row names, else the
+    site's; the reader's format) and place, when the row has them:
+    ", 05.12.2026 10:00, Club hall"."""
     said = []
     starts_at = row.get("starts_at")
     if isinstance(starts_at, str):
@@ -209,8 +221,9 @@ def _when(row: Mapping[str, Any]) -> str:
             moment = dt.datetime.fromisoformat(starts_at)
         except ValueError:
             moment = None
-        if moment is not None:
-            said.append(date_format(timezone.localtime(moment), "SHORT_DATETIME_FORMAT"))
+        if moment is not None and timezone.is_aware(moment):
+            local = timezone.localtime(moment, _zone(row.get("zone")))
+            said.append(date_format(local, "SHORT_DATETIME_FORMAT"))
     place = row.get("place")
     if isinstance(place, str) and place:
         said.append(place)

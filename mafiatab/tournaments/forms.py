@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
@@ -15,6 +16,7 @@ from mafiatab.tournaments.services import (
     ScoringInputs,
     TournamentInfo,
     check_info,
+    time_zones,
 )
 from mafiatab.widgets import DateInput, HtmlForm
 
@@ -78,6 +80,20 @@ class TournamentForm(HtmlForm):
         help_text=_("The overlays, the result cards and the standings strip speak it."),
     )
 
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"),
+        choices=[],
+        required=False,
+        help_text=_("The schedule's times are entered and shown in it."),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].choices = [
+            ("", _("The site's (%(zone)s)") % {"zone": settings.TIME_ZONE}),
+            *((zone, zone.replace("_", " ")) for zone in sorted(time_zones())),
+        ]
+
     def clean(self) -> dict[str, object]:
         data = super().clean() or {}
         if self.errors:
@@ -105,6 +121,7 @@ class TournamentForm(HtmlForm):
             registration_open=bool(data.get("registration_open")),
             stream_url=data.get("stream_url", "").strip(),
             language=data.get("language", ""),
+            time_zone=data.get("time_zone", ""),
         )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import zoneinfo
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
@@ -9,6 +11,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from mafiatab.audit.services import audit_record
@@ -87,6 +90,12 @@ class Tournament(models.Model):
         blank=True,
         help_text=_("The overlays, the result cards and the standings strip speak it."),
     )
+    time_zone = models.CharField(
+        _("time zone"),
+        max_length=64,
+        blank=True,
+        help_text=_("The schedule's times are said in it (empty: the site's time zone)."),
+    )
     stage_plan = models.JSONField(
         _("stage plan"),
         null=True,
@@ -152,6 +161,16 @@ class Tournament(models.Model):
     @property
     def is_online(self) -> bool:
         return self.regulation.online
+
+    def zone(self) -> dt.tzinfo:
+        """The time zone the schedule is said in: the tournament's, else the site's
+        (also when this machine no longer knows the tournament's)."""
+        if self.time_zone:
+            try:
+                return zoneinfo.ZoneInfo(self.time_zone)
+            except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+                pass
+        return timezone.get_default_timezone()
 
     def day_count(self) -> int:
         """Number of tournament days (1 when the dates are not known)."""

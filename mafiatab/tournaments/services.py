@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import secrets
+import zoneinfo
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +45,8 @@ class TournamentInfo:
     """Where the tournament is streamed (empty: not given)."""
     language: str = ""
     """The broadcast's language code (empty: each viewer's own)."""
+    time_zone: str = ""
+    """The IANA time zone the schedule is said in (empty: the site's)."""
 
     def as_audit(self) -> dict[str, Any]:
         data = asdict(self)
@@ -94,8 +98,16 @@ def check_info(info: TournamentInfo) -> None:
         errors["stream_url"] = _("The stream address must be a web address (https://...).")
     if info.language and info.language not in dict(settings.LANGUAGES):
         errors["language"] = _("Unknown language %(code)s.") % {"code": info.language[:8]}
+    if info.time_zone and info.time_zone not in time_zones():
+        errors["time_zone"] = _("Unknown time zone %(zone)s.") % {"zone": info.time_zone[:64]}
     if errors:
         raise ValidationError(errors)
+
+
+@functools.cache
+def time_zones() -> frozenset[str]:
+    """The IANA time zones a tournament may be in."""
+    return frozenset(zoneinfo.available_timezones())
 
 
 _CYRILLIC_LETTERS = "абвгдеёжзийклмнопрстуфхцчшщъыьэюяії"
@@ -146,6 +158,7 @@ def info_of(tournament: Tournament) -> TournamentInfo:
         registration_open=tournament.registration_open,
         stream_url=tournament.stream_url,
         language=tournament.language,
+        time_zone=tournament.time_zone,
     )
 
 

@@ -44,7 +44,8 @@ class RoundOut(Schema):
 
 class RoundScheduleIn(Schema):
     starts_at: dt.datetime | None = Field(
-        None, description="The start time (ISO 8601; without an offset: the site's time zone)."
+        None,
+        description="The start time (ISO 8601; without an offset: the tournament's time zone).",
     )
     place: str = Field("", max_length=200, description="The hall or room.")
     link: str = Field("", max_length=500, description="A web address (https) of the room.")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, tzinfo
 from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
@@ -59,8 +59,10 @@ def schedule_of(round: Round) -> RoundSchedule:
     return RoundSchedule(starts_at=round.starts_at, place=round.place, link=round.link)
 
 
-def check_schedule(schedule: RoundSchedule) -> RoundSchedule:
-    """The schedule with its texts trimmed; ValidationError naming each wrong field."""
+def check_schedule(schedule: RoundSchedule, zone: tzinfo | None = None) -> RoundSchedule:
+    """The schedule with its texts trimmed and a start time without an offset read in
+    `zone` (the tournament's; the active one when None); ValidationError naming each
+    wrong field."""
     place, link = schedule.place.strip(), schedule.link.strip()
     errors: dict[str, str] = {}
     if len(place) > MAX_PLACE:
@@ -74,7 +76,7 @@ def check_schedule(schedule: RoundSchedule) -> RoundSchedule:
             errors["link"] = _("The link must be a web address (https://…).")
     starts_at = schedule.starts_at
     if starts_at is not None and timezone.is_naive(starts_at):
-        starts_at = timezone.make_aware(starts_at)
+        starts_at = timezone.make_aware(starts_at, zone)
     if errors:
         raise ValidationError(errors)
     return RoundSchedule(starts_at=starts_at, place=place, link=link)
@@ -87,7 +89,7 @@ def round_schedule_set(
     """Set when and where `round` is played; the change is on the record. With
     `stamp` (of the schedule the writer saw), a change made meanwhile is not overwritten."""
     ensure_can(by, round.tournament, "manage_rounds")
-    schedule = check_schedule(schedule)
+    schedule = check_schedule(schedule, round.tournament.zone())
     locked = Round.objects.select_for_update().get(pk=round.pk)
     before = schedule_of(locked)
     if before == schedule:
@@ -116,7 +118,7 @@ def round_minutes_late(round: Round, arrived_at: datetime) -> int:
             {"arrived_at": _("The round has no start time: set it on the rounds page first.")}
         )
     if timezone.is_naive(arrived_at):
-        arrived_at = timezone.make_aware(arrived_at)
+        arrived_at = timezone.make_aware(arrived_at, round.tournament.zone())
     return minutes_late(round.starts_at, arrived_at)
 
 

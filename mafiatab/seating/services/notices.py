@@ -39,6 +39,8 @@ def seating_announce(
         tournament=tournament, stage=draft.stage
     ).values_list("number", "starts_at", "place", "link"):
         said = {"starts_at": starts_at.isoformat()} if starts_at is not None else {}
+        if starts_at is not None and tournament.time_zone:
+            said["zone"] = tournament.time_zone  # said in the tournament's time zone
         if place or link:
             said["place"] = place or link
         when[number] = said
