@@ -91,7 +91,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "my_seats": list(player_seats(mine)) if mine and mine.is_seated_status else [],
         "online_form": _online_form(tournament, mine),
         "schedule": schedule_days(tournament),
-        "my_checkins": _checkin_days(mine, tournament.day_count()),
+        "my_checkins": _checkin_days(mine, tournament.day_count(), tournament.checkin_day),
     }
     # The file holds what its reader may see: nothing while the standings are hidden
     # from him (no link to a refusal), the protocols confirmed as of a freeze.
@@ -103,13 +103,18 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/detail.html", context)
 
 
-def _checkin_days(registration: Any, day_count: int) -> dict[str, Any]:
-    """The days `registration` is checked in for, and the first day it is not."""
+def _checkin_days(registration: Any, day_count: int, open_day: int | None) -> dict[str, Any]:
+    """The days `registration` is checked in for, the first day it is not, and the
+    open day he may check himself in for now (None: check-in is closed, or done)."""
     if registration is None:
-        return {"days": "", "next": None}
+        return {"days": "", "next": None, "open": None}
     days = sorted(registration.checkins.values_list("day", flat=True))
     left = [day for day in range(1, day_count + 1) if day not in days]
-    return {"days": ", ".join(map(str, days)), "next": left[0] if left else None}
+    return {
+        "days": ", ".join(map(str, days)),
+        "next": left[0] if left else None,
+        "open": open_day if open_day in left else None,
+    }
 
 
 @login_required

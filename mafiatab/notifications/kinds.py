@@ -99,6 +99,15 @@ KINDS: dict[str, Kind] = {
             gettext_lazy("Round %(round)s: table %(table)s"),
         ),
         Kind(
+            "checkin.opened",
+            gettext_lazy("Check-in open"),
+            gettext_lazy("%(tournament)s: check-in for day %(day)s is open"),
+            gettext_lazy(
+                "Check-in for day %(day)s is open: check in on the tournament's page when "
+                "you are at the venue."
+            ),
+        ),
+        Kind(
             "seating.judging_ended",
             gettext_lazy("A table given to another judge"),
             gettext_lazy("%(tournament)s: %(game)s is no longer yours to judge"),

@@ -27,7 +27,7 @@ from mafiatab.registrations.models import (
 )
 from mafiatab.registrations.online import OnlineLinks, check_online_links
 from mafiatab.tournaments.models import Tournament
-from mafiatab.tournaments.permissions import ensure_can
+from mafiatab.tournaments.permissions import ensure_can, user_can
 
 
 def _locked(tournament: Tournament) -> Tournament:
@@ -307,7 +307,9 @@ def registration_add(
 
 @transaction.atomic
 def checkin_record(*, registration: Registration, day: int, by: User) -> CheckIn:
-    """A participant is present for `day` (1-based) of the tournament."""
+    """A participant is present for `day` (1-based) of the tournament. A player checks
+    himself in only for the day the organiser opened check-in for (`checkin_open`);
+    the staff check anybody in for any day."""
     own = by is not None and by.pk == registration.user_id
     ensure_can(by, registration.tournament, "check_in_self" if own else "check_in_player")
     tournament = registration.tournament
@@ -315,6 +317,16 @@ def checkin_record(*, registration: Registration, day: int, by: User) -> CheckIn
         raise ValidationError(_("Only a participant can check in."))
     if not 1 <= day <= tournament.day_count():
         raise ValidationError({"day": _("The tournament has no day %(day)d.") % {"day": day}})
+    if own and not user_can(by, tournament, "check_in_player") and tournament.checkin_day != day:
+        raise ValidationError(
+            {
+                "day": _(
+                    "Check-in for day %(day)d is not open: the organiser opens it on the day, "
+                    "at the venue."
+                )
+                % {"day": day}
+            }
+        )
     if registration.checkins.filter(day=day).exists():
         raise ValidationError(
             _("%(nick)s has already checked in for day %(day)d.")
@@ -448,3 +460,40 @@ def calendar_address_renew(*, registration: Registration, by: User) -> Registrat
     registration.calendar_key = secrets.token_hex(16)
     registration.save(update_fields=["calendar_key"])
     return registration
+
+
+@transaction.atomic
+def checkin_open(*, tournament: Tournament, day: int | None, by: User) -> Tournament:
+    """Open check-in for `day` (players check themselves in for it from now on; those
+    not yet checked in for it are told), or with None close it. A second organiser who
+    already did the same is not written twice."""
+    ensure_can(by, tournament, "open_checkin")
+    tournament = _locked(tournament)
+    if day is not None and not 1 <= day <= tournament.day_count():
+        raise ValidationError({"day": _("The tournament has no day %(day)d.") % {"day": day}})
+    if tournament.checkin_day == day:
+        return tournament
+    before = tournament.checkin_day
+    tournament.checkin_day = day
+    tournament.save(update_fields=["checkin_day"])
+    tournament.log_action(
+        "checkin.opened" if day is not None else "checkin.closed",
+        by=by,
+        target=tournament.name,
+        before={"day": before},
+        after={"day": day},
+    )
+    if day is not None:
+        waiting = (
+            tournament.registrations.filter(status=Status.APPROVED, user__isnull=False)
+            .exclude(checkins__day=day)
+            .values_list("user_id", flat=True)
+        )
+        notify(
+            list(waiting),
+            "checkin.opened",
+            {"tournament": tournament.name, "day": day},
+            link=tournament.get_absolute_url() + "#my-registration",
+            tournament_id=tournament.pk,
+        )
+    return tournament

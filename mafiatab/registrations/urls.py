@@ -13,6 +13,7 @@ urlpatterns = [
     path("registrations/", views.manage, name="manage"),
     path("registrations/add/", views.add, name="add"),
     path("registrations/checkin/", views.checkin, name="checkin"),
+    path("registrations/checkin/open/", views.checkin_open_view, name="checkin_open"),
     path("registrations/approve/", views.approve_selected, name="approve_selected"),
     path("registrations/checkin-selected/", views.checkin_selected, name="checkin_selected"),
     path("registrations/<int:pk>/approve/", views.approve, name="approve"),

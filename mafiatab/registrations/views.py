@@ -36,6 +36,7 @@ from mafiatab.registrations.online import missing_online_links, registration_onl
 from mafiatab.registrations.selectors import reserves_who_played
 from mafiatab.registrations.services import (
     calendar_address_renew,
+    checkin_open,
     checkin_record,
     checkins_record,
     registration_add,
@@ -278,6 +279,25 @@ def approve_selected(request: HttpRequest, tournament: Tournament) -> HttpRespon
         request,
         lambda: registrations_approve(tournament=tournament, registration_ids=ids, by=request.user),
         _approved_many_text,
+    )
+    return _back(tournament)
+
+
+@require_POST
+@tournament_permission("open_checkin")
+def checkin_open_view(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Open the players' own check-in for a day, or close it."""
+    raw = request.POST.get("day", "").strip()
+    if raw and not (raw.isdigit() and len(raw) <= 3):
+        messages.error(request, _("Choose a day of the tournament."))
+        return _back(tournament)
+    day = int(raw) if raw else None
+    _run(
+        request,
+        lambda: checkin_open(tournament=tournament, day=day, by=request.user),
+        _("Check-in for day %(day)d is open: the participants are told.") % {"day": day}
+        if day is not None
+        else _("Check-in is closed."),
     )
     return _back(tournament)
 

@@ -115,6 +115,13 @@ class Tournament(models.Model):
             "When the organiser closed the tournament; hidden final extras show from then."
         ),
     )
+    checkin_day = models.PositiveSmallIntegerField(
+        _("check-in open for day"),
+        null=True,
+        blank=True,
+        editable=False,
+        help_text=_("The day players check in for themselves now (empty: closed)."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     standings_version = models.PositiveIntegerField(
         _("standings version"),

@@ -41,6 +41,7 @@ ACTIONS: dict[str, frozenset[str]] = {
     "withdraw_participant": frozenset({ORGANISER}),
     "check_in_player": frozenset({ORGANISER, CHIEF_JUDGE, TABLE_JUDGE}),
     "check_in_self": frozenset({PLAYER}),
+    "open_checkin": frozenset({ORGANISER, CHIEF_JUDGE}),
     "replace_player": frozenset({ORGANISER, CHIEF_JUDGE}),
     "give_penalty": frozenset({CHIEF_JUDGE}),
     "view_history": frozenset({ORGANISER, CHIEF_JUDGE}),

@@ -117,6 +117,7 @@ NOT_PAGES = {
     "registrations:online_links": "an action (POST)",
     "registrations:checkin_self": "an action (POST)",
     "registrations:calendar_renew": "an action (POST)",
+    "registrations:checkin_open": "an action (POST)",
     "registrations:add": "an action (POST)",
     "registrations:checkin": "an action (POST)",
     "seating:replace": "an action (POST)",

@@ -72,6 +72,7 @@ ACTIONS = {
     "registrations:checkin",
     "registrations:checkin_self",
     "registrations:calendar_renew",
+    "registrations:checkin_open",
     "penalties:cancel",
     "games:confirm",
     "games:return",

@@ -32,6 +32,7 @@ from mafiatab.games.services import (
 from mafiatab.messages import AUDIT_ACTIONS, AUDIT_FIELDS, ROLE_NAMES, TEAM_NAMES
 from mafiatab.penalties.services import penalty_cancel, penalty_give
 from mafiatab.registrations.services import (
+    checkin_open,
     checkin_record,
     registration_add,
     registration_apply,
@@ -152,6 +153,8 @@ def busy(tournament: Any, staff: dict[str, Any], make_user: Any, settings: Any) 
     for name in PLAYERS[1:]:
         registration_add(tournament=tournament, nickname=name, by=organiser)
     checkin_record(registration=tournament.registrations.get(nickname="P02"), day=1, by=organiser)
+    checkin_open(tournament=tournament, day=1, by=organiser)
+    checkin_open(tournament=tournament, day=None, by=organiser)
     draft = seating_generate(
         tournament=tournament,
         inputs=SeatingInputs(stage="qualifying", games=4, tables=2, seed=3),

@@ -5,6 +5,8 @@ from django.urls import reverse
 
 from mafiatab.registrations.models import CheckIn, Registration, Replacement, Status
 from mafiatab.registrations.services import (
+    checkin_open,
+    checkin_record,
     registration_add,
     registration_apply,
     registration_approve,
@@ -198,6 +200,7 @@ def test_participants_check_in_before_each_day(client, make_tournament, organise
     tournament = make_tournament(starts_on=dt.date(2026, 3, 1), ends_on=dt.date(2026, 3, 2))
     player = make_user("Lis")
     registration = registration_add(tournament=tournament, nickname="", user=player, by=organiser)
+    checkin_open(tournament=tournament, day=1, by=organiser)
     client.force_login(player)
     client.post(_url("registrations:checkin_self", tournament), {"day": "1"})
     client.force_login(organiser)
@@ -235,7 +238,14 @@ def test_a_player_sees_the_days_he_is_checked_in_for_and_is_offered_the_next(
     client.force_login(player)
     page = client.get(tournament.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "Вы отмечены на день 1." in page
-    assert 'name="day" min="1" max="2" value="2"' in page
+    # day 2's check-in is not open yet: he is told it opens at the venue, and refused
+    assert 'data-testid="checkin-closed"' in page and 'name="day"' not in page
+    refused = client.post(_url("registrations:checkin_self", tournament), {"day": "2"}, follow=True)
+    assert "Check-in for day 2 is not open" in refused.content.decode()
+    assert CheckIn.objects.filter(day=2).count() == 0
+    checkin_open(tournament=tournament, day=2, by=organiser)
+    page = client.get(tournament.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Отметиться на день 2" in page and 'name="day" value="2"' in page
     client.post(_url("registrations:checkin_self", tournament), {"day": "2"})
     page = client.get(tournament.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "Вы отмечены на день 1, 2." in page
@@ -273,3 +283,49 @@ def test_a_player_more_than_15_minutes_late_is_replaced_for_the_round(
     assert "Round 3: Reserve instead of Seated" in page
     absent.refresh_from_db()
     assert absent.status == Status.APPROVED  # replaced for one round only
+
+
+def test_the_organiser_opens_the_check_in_and_the_participants_not_yet_in_are_told(
+    client, make_tournament, organiser, make_user
+):
+    import datetime as dt
+
+    from mafiatab.notifications.models import Notification
+
+    tournament = make_tournament(starts_on=dt.date(2026, 3, 1), ends_on=dt.date(2026, 3, 2))
+    here, coming = make_user("Lis"), make_user("Volk")
+    first = registration_add(tournament=tournament, nickname="", user=here, by=organiser)
+    registration_add(tournament=tournament, nickname="", user=coming, by=organiser)
+    checkin_record(registration=first, day=1, by=organiser)
+    client.force_login(organiser)
+    client.cookies["django_language"] = "ru"
+    page = client.get(_url("registrations:manage", tournament)).content.decode()
+    assert 'data-testid="checkin-open"' in page and "Открыть отметку" in page
+    done = client.post(_url("registrations:checkin_open", tournament), {"day": "1"}, follow=True)
+    assert "Отметка на день 1 открыта" in done.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.checkin_day == 1
+    told = Notification.objects.filter(kind="checkin.opened")
+    assert list(told.values_list("recipient", flat=True)) == [coming.pk]
+    assert tournament.audit_entries.filter(action="checkin.opened").count() == 1
+    # opened again by a second organiser: nothing new
+    client.post(_url("registrations:checkin_open", tournament), {"day": "1"})
+    assert told.count() == 1
+    assert (
+        "Игроки сами отмечаются на день 1."
+        in client.get(_url("registrations:manage", tournament)).content.decode()
+    )
+    client.post(_url("registrations:checkin_open", tournament), {"day": ""})
+    tournament.refresh_from_db()
+    assert tournament.checkin_day is None
+    bad = client.post(_url("registrations:checkin_open", tournament), {"day": "9"}, follow=True)
+    assert "В турнире нет дня 9." in bad.content.decode() or "no day 9" in bad.content.decode()
+    assert (
+        client.post(_url("registrations:checkin_open", tournament), {"day": "x" * 50}).status_code
+        == 302
+    )
+    # a player cannot open it
+    client.force_login(coming)
+    assert (
+        client.post(_url("registrations:checkin_open", tournament), {"day": "1"}).status_code == 403
+    )
