@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -53,6 +54,7 @@ from mafiatab.tournaments.services import (
     tournament_stages_update,
     tournament_update,
 )
+from mafiatab.tournaments.zones import zone_label
 
 
 def healthz(request: HttpRequest) -> HttpResponse:
@@ -92,6 +94,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "online_form": _online_form(tournament, mine),
         "schedule": schedule_days(tournament),
         "my_checkins": _checkin_days(mine, tournament.day_count(), tournament.checkin_day),
+        "time_zone": zone_label(tournament.time_zone or settings.TIME_ZONE),
     }
     # The file holds what its reader may see: nothing while the standings are hidden
     # from him (no link to a refusal), the protocols confirmed as of a freeze.

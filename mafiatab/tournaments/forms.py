@@ -16,8 +16,8 @@ from mafiatab.tournaments.services import (
     ScoringInputs,
     TournamentInfo,
     check_info,
-    time_zones,
 )
+from mafiatab.tournaments.zones import TIME_ZONE_CHOICES, time_zones, zone_label
 from mafiatab.widgets import DateInput, HtmlForm
 
 
@@ -89,9 +89,13 @@ class TournamentForm(HtmlForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        zones = [zone for zone, _label in TIME_ZONE_CHOICES]
+        current = self.initial.get("time_zone") or self.data.get("time_zone") or ""
+        if isinstance(current, str) and current not in zones and current in time_zones():
+            zones.append(current)  # set elsewhere: offered too
         self.fields["time_zone"].choices = [
-            ("", _("The site's (%(zone)s)") % {"zone": settings.TIME_ZONE}),
-            *((zone, zone.replace("_", " ")) for zone in sorted(time_zones())),
+            ("", _("The site's (%(zone)s)") % {"zone": zone_label(settings.TIME_ZONE)}),
+            *((zone, zone_label(zone)) for zone in zones),
         ]
 
     def clean(self) -> dict[str, object]:

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import secrets
-import zoneinfo
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +19,7 @@ from mafiatab.notifications.services import notify
 from mafiatab.tournaments.models import StaffMember, StaffRole, Tournament
 from mafiatab.tournaments.permissions import ensure_can, user_can
 from mafiatab.tournaments.stages import read_plan
+from mafiatab.tournaments.zones import time_zones
 
 if TYPE_CHECKING:
     from mafiatab.accounts.models import User
@@ -102,12 +101,6 @@ def check_info(info: TournamentInfo) -> None:
         errors["time_zone"] = _("Unknown time zone %(zone)s.") % {"zone": info.time_zone[:64]}
     if errors:
         raise ValidationError(errors)
-
-
-@functools.cache
-def time_zones() -> frozenset[str]:
-    """The IANA time zones a tournament may be in."""
-    return frozenset(zoneinfo.available_timezones())
 
 
 _CYRILLIC_LETTERS = "абвгдеёжзийклмнопрстуфхцчшщъыьэюяії"
