@@ -437,15 +437,15 @@ def test_a_signed_in_player_gets_the_shared_table_with_his_own_name_and_rows(
     assert "data-mine" not in anonymous and "Log in" in anonymous
 
 
-def test_a_signed_in_players_page_costs_six_small_queries_once_it_is_kept(
+def test_a_signed_in_players_page_costs_seven_small_queries_once_it_is_kept(
     client, demo, make_user, django_assert_max_num_queries
 ):
-    """The tournament, the session, the account, his staff roles and his registrations
-    in the tournament, and the table kept in the cache (bench/bench_web.py measures
-    the speed)."""
+    """The tournament's time zone, the tournament, the session, the account, his staff
+    roles and his registrations in the tournament, and the table kept in the cache
+    (bench/bench_web.py measures the speed)."""
     client.force_login(_player_of(demo, make_user, "Doc"))
     _table(client, demo)
-    with django_assert_max_num_queries(6):
+    with django_assert_max_num_queries(7):
         page = _table(client, demo).content.decode()
     assert 'data-mine="[&quot;Doc&quot;]"' in page
 
