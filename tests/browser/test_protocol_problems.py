@@ -23,6 +23,15 @@ def _in_viewport(page, selector: str) -> bool:
     return box is not None and box["height"] > 0 and box["y"] >= 0 and box["y"] + 20 <= height
 
 
+def _comes_into_view(page, selector: str) -> bool:
+    """True once `selector` is on the screen: a smooth scroll may take a moment."""
+    for _i in range(50):
+        if _in_viewport(page, selector):
+            return True
+        page.wait_for_timeout(100)
+    return False
+
+
 def test_after_a_refused_submit_a_phone_shows_the_first_problem_in_russian(
     browser, live_server, fast_passwords, two_tables
 ):
@@ -51,7 +60,7 @@ def test_after_a_refused_submit_a_phone_shows_the_first_problem_in_russian(
         page.wait_for_function("window.scrollY > 0")
 
         assert Game.objects.get(pk=game.pk).status == GameStatus.DRAFT
-        assert _in_viewport(page, "#pb-extra1")
+        assert _comes_into_view(page, "#pb-extra1")
         problem = page.locator("#pb-extra1").inner_text()
         assert "согласия главного судьи" in problem and "chief_approved" not in problem
         height = page.evaluate("document.documentElement.scrollHeight")
@@ -65,6 +74,6 @@ def test_after_a_refused_submit_a_phone_shows_the_first_problem_in_russian(
         page.evaluate("window.scrollTo(0, 0)")
         item.locator("a").click()
         page.wait_for_function("window.scrollY > 0")
-        assert _in_viewport(page, "#pb-extra1")
+        assert _comes_into_view(page, "#pb-extra1")
     finally:
         context.close()
