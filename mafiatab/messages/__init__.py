@@ -230,6 +230,7 @@ AUDIT_ACTIONS: dict[str, Any] = {
     "tournament.reopened": gettext_lazy("Tournament opened again"),
     "stages.advance.published": gettext_lazy("Advance list published"),
     "stages.advance.swapped": gettext_lazy("Advanced player replaced by the next in line"),
+    "stages.advance.withdrawn": gettext_lazy("Advance list taken back"),
     "staff.assigned": gettext_lazy("Staff assigned"),
     "tournament.broadcast": gettext_lazy("Message sent to the tournament's people"),
     "staff.removed": gettext_lazy("Staff role taken away"),

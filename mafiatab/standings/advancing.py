@@ -16,8 +16,9 @@ from django.utils.translation import gettext as _
 from mafiatab.core.advancing import AdvanceEntry, AdvanceList, advance
 from mafiatab.core.roles import Stage
 from mafiatab.core.standings import Standings, compute_standings
-from mafiatab.games.models import STAGE_CHOICES, Game, GameStatus, ProtestStatus
+from mafiatab.games.models import STAGE_CHOICES, Game, GameStatus, ProtestStatus, Round
 from mafiatab.registrations.models import Advancement, Registration, Status
+from mafiatab.seating.models import DraftStatus
 from mafiatab.standings.inputs import core_tournament
 from mafiatab.standings.services import tournament_standings
 from mafiatab.tournaments.models import Tournament
@@ -207,6 +208,47 @@ def advance_publish(*, tournament: Tournament, into: str, by: User) -> list[Adva
     )
     tournament.standings_changed()
     return rows
+
+
+def is_seated(tournament: Tournament, stage: str) -> bool:
+    """Whether `stage` has rounds or a published seating: its players are drawn."""
+    return (
+        Round.objects.filter(tournament=tournament, stage=stage).exists()
+        or tournament.seating_drafts.filter(stage=stage, status=DraftStatus.PUBLISHED).exists()
+    )
+
+
+@transaction.atomic
+def advance_withdraw(*, tournament: Tournament, into: str, by: User) -> None:
+    """Take back the published advance list into `into` (published by mistake, or
+    before a protocol changed): it is a draft again, to publish anew. Audited with the
+    players it named; refused once a round of the stage exists (its tables are drawn
+    from the list), and when nothing is published (a second organiser is told)."""
+    ensure_can(by, tournament, "advance_players")
+    tournament = _locked(tournament)
+    rows = Advancement.objects.filter(tournament=tournament, stage=into)
+    names = list(rows.filter(active=True).values_list("registration__nickname", flat=True))
+    if not rows.exists():
+        raise ValidationError(
+            _("The advance list of the %(stage)s is not published.") % {"stage": stage_name(into)}
+        )
+    if is_seated(tournament, into):
+        raise ValidationError(
+            _(
+                "The %(stage)s is seated already: its advance list can no longer be taken "
+                "back (replace a player by the next in line instead)."
+            )
+            % {"stage": stage_name(into)}
+        )
+    rows.update(replaces=None)  # a swap points at the row it replaced
+    rows.delete()
+    tournament.log_action(
+        "stages.advance.withdrawn",
+        by=by,
+        target=stage_name(into),
+        before={"stage": into, "advanced": names},
+    )
+    tournament.standings_changed()
 
 
 def blocker_messages(draft: AdvanceDraft) -> list[str]:

@@ -14,7 +14,12 @@ from mafiatab.api.errors import AUTH_ERRORS, INVALID, NOT_FOUND, Error, Forbidde
 from mafiatab.api.schemas import StageOut
 from mafiatab.core.advancing import standings_json
 from mafiatab.messages import remark_text
-from mafiatab.standings.advancing import advance_draft, advance_publish, published
+from mafiatab.standings.advancing import (
+    advance_draft,
+    advance_publish,
+    advance_withdraw,
+    published,
+)
 from mafiatab.standings.services import viewer_standings
 from mafiatab.standings.staged import public_outlook
 from mafiatab.tournaments.api import require, tournament_or_404
@@ -186,4 +191,19 @@ def publish_advance_list(request: HttpRequest, slug: str, stage: StageName):
     tournament = tournament_or_404(slug)
     require(request.auth, tournament, "advance_players")
     advance_publish(tournament=tournament, into=stage, by=request.auth)
+    return _advance_list(tournament, stage)
+
+
+@router.delete(
+    "/tournaments/{slug}/advance/{stage}",
+    response={200: AdvanceListOut, **AUTH_ERRORS, **NOT_FOUND, **INVALID},
+    summary="Take back the published advance list of a stage",
+    by_alias=True,
+)
+def withdraw_advance_list(request: HttpRequest, slug: str, stage: StageName):
+    """Take back the published advance list into `stage` (organiser): it is a draft
+    again. Refused (422) once the stage has rounds or a published seating."""
+    tournament = tournament_or_404(slug)
+    require(request.auth, tournament, "advance_players")
+    advance_withdraw(tournament=tournament, into=stage, by=request.auth)
     return _advance_list(tournament, stage)

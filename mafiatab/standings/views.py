@@ -29,7 +29,9 @@ from mafiatab.standings.advancing import (
     advance_draft,
     advance_publish,
     advance_swap,
+    advance_withdraw,
     blocker_messages,
+    is_seated,
     next_stages,
     published,
     stage_name,
@@ -334,6 +336,7 @@ def _advance_page(request: HttpRequest, tournament: Tournament, into: str) -> Ht
         "stage": stage_name(into),
         "source": stage_name(draft.source),
         "published": rows,
+        "can_withdraw": bool(rows) and not is_seated(tournament, into),
         "blocked": blocker_messages(draft) if draft.blockers else [],
         "stages": [(into_, stage_name(into_)) for _from, into_, _n in next_stages(tournament)],
     }
@@ -365,6 +368,13 @@ def advance(request: HttpRequest, tournament: Tournament, stage: str) -> HttpRes
                     request,
                     _("%(out)s is replaced by %(in)s.")
                     % {"out": player, "in": row.registration.nickname},
+                )
+            elif action == "withdraw":
+                advance_withdraw(tournament=tournament, into=stage, by=request.user)  # type: ignore[arg-type]
+                messages.success(
+                    request,
+                    _("The advance list of the %(stage)s is taken back: it is a draft again.")
+                    % {"stage": stage_name(stage)},
                 )
             else:
                 messages.error(request, _("Unknown action %(action)s.") % {"action": action[:32]})

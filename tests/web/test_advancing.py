@@ -450,3 +450,61 @@ def test_the_cut_counts_the_extras_a_semifinal_hides_from_the_public(qualified):
     totals = {e.player: e.total for e in draft.rows}
     for player in extra:
         assert totals[player] == public[player] + Fraction(3, 10)
+
+
+def test_a_list_published_by_mistake_is_taken_back_until_the_stage_is_seated(client, qualified):
+    from django.utils.translation import override
+
+    from mafiatab.standings.advancing import advance_withdraw
+
+    tournament, organiser = qualified["tournament"], qualified["organiser"]
+    _confirm_all(qualified)
+    draft = advance_draft(tournament, "final")
+    advance_publish(tournament=tournament, into="final", by=organiser)
+    advance_swap(tournament=tournament, into="final", player=draft.advancing[3], by=organiser)
+    for who in ("chief", "player"):
+        with pytest.raises(PermissionDenied):
+            advance_withdraw(tournament=tournament, into="final", by=qualified[who])
+    url = reverse("standings:advance", args=[tournament.slug, "final"])
+    client.force_login(organiser)
+    client.cookies["django_language"] = "ru"
+    assert 'data-testid="advance-withdraw"' in client.get(url).content.decode()
+    done = client.post(url, {"action": "withdraw"}, follow=True).content.decode()
+    assert "отозван: это снова черновик" in done and 'data-testid="advance-publish"' in done
+    assert not Advancement.objects.filter(tournament=tournament).exists()
+    entry = AuditEntry.objects.get(tournament=tournament, action="stages.advance.withdrawn")
+    assert len(entry.before["advanced"]) == 10
+    with override("en"), pytest.raises(ValidationError, match="not published"):
+        advance_withdraw(tournament=tournament, into="final", by=organiser)
+    # published again and seated: the list stays
+    advance_publish(tournament=tournament, into="final", by=organiser)
+    finalists = [a.registration.nickname for a in Advancement.objects.filter(tournament=tournament)]
+    round_create(
+        tournament=tournament,
+        stage="final",
+        number=1,
+        tables=[TablePlan(number=1, judge=None, players=tuple(finalists))],
+        by=qualified["chief"],
+    )
+    assert 'data-testid="advance-withdraw"' not in client.get(url).content.decode()
+    with override("en"), pytest.raises(ValidationError, match="seated already"):
+        advance_withdraw(tournament=tournament, into="final", by=organiser)
+
+
+def test_the_api_takes_the_list_back(qualified):
+    import json
+
+    from django.test import Client
+
+    from mafiatab.api.services import token_create
+
+    tournament, organiser = qualified["tournament"], qualified["organiser"]
+    _confirm_all(qualified)
+    advance_publish(tournament=tournament, into="final", by=organiser)
+    _token, key = token_create(user=organiser, name="script")
+    url = f"/api/tournaments/{tournament.slug}/advance/final"
+    response = Client().delete(url, HTTP_AUTHORIZATION=f"Bearer {key}")
+    assert response.status_code == 200, response.content
+    assert json.loads(response.content)["advanced"] is None
+    again = Client().delete(url, HTTP_AUTHORIZATION=f"Bearer {key}")
+    assert again.status_code == 422
