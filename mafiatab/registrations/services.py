@@ -33,11 +33,6 @@ if TYPE_CHECKING:
     from mafiatab.accounts.models import User
 
 
-def _locked(tournament: Tournament) -> Tournament:
-    """The tournament row, locked until the end of the transaction (PostgreSQL)."""
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
-
-
 def _count(tournament: Tournament, status: str) -> int:
     return tournament.registrations.filter(status=status).count()
 
@@ -110,7 +105,7 @@ def registration_apply(
     online tournament he gives his account on the platform and his links (`online`)."""
     ensure_can(user, tournament, "apply")
     links = check_online_links(online) if online is not None else OnlineLinks()
-    tournament = _locked(tournament)
+    tournament = Tournament.objects.locked(tournament)
     if not tournament.registration_open:
         raise ValidationError(_("Registration for this tournament is closed."))
     if not user.nickname:
@@ -151,7 +146,7 @@ def _place(tournament: Tournament, registration: Registration) -> None:
 def registration_approve(*, registration: Registration, by: User) -> Registration:
     """Accept an application: a participant, or the waiting list when the places are taken."""
     ensure_can(by, registration.tournament, "approve_application")
-    tournament = _locked(registration.tournament)
+    tournament = Tournament.objects.locked(registration.tournament)
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if registration.status != Status.PENDING:
         raise ValidationError(_("Only an application awaiting confirmation can be approved."))
@@ -180,7 +175,7 @@ def registration_reject(*, registration: Registration, by: User, reason: str) ->
     reason = reason.strip()
     if not reason:
         raise ValidationError({"reason": _("Give the reason for the rejection.")})
-    tournament = _locked(registration.tournament)
+    tournament = Tournament.objects.locked(registration.tournament)
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if registration.status not in (Status.PENDING, Status.WAITING):
         raise ValidationError(_("Only a pending or waiting application can be rejected."))
@@ -247,7 +242,7 @@ def registration_withdraw(
     """Withdraw an application or a participant; the waiting list moves up."""
     if by is None or by.pk != registration.user_id:
         ensure_can(by, registration.tournament, "withdraw_participant")
-    tournament = _locked(registration.tournament)
+    tournament = Tournament.objects.locked(registration.tournament)
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if registration.status not in ACTIVE_STATUSES:
         raise ValidationError(_("This application is no longer active."))
@@ -262,7 +257,7 @@ def registration_withdraw(
 def registration_remove(*, registration: Registration, by: User, reason: str) -> Registration:
     """Remove a participant from the tournament (a disciplinary decision)."""
     ensure_can(by, registration.tournament, "withdraw_participant", "give_penalty")
-    tournament = _locked(registration.tournament)
+    tournament = Tournament.objects.locked(registration.tournament)
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if registration.status != Status.APPROVED:
         raise ValidationError(_("Only a participant can be removed from the tournament."))
@@ -277,7 +272,7 @@ def registration_add(
 ) -> Registration:
     """The organiser adds a player directly (an account, or a nickname without one)."""
     ensure_can(by, tournament, "add_participant")
-    tournament = _locked(tournament)
+    tournament = Tournament.objects.locked(tournament)
     nickname = normalize_nickname(user.nickname if user is not None else nickname)
     if not nickname:
         raise ValidationError({"nickname": _("Give the player's nickname.")})
@@ -465,7 +460,7 @@ def replacement_record(
     from mafiatab.games.services import seat_replace
 
     ensure_can(by, tournament, "replace_player")
-    tournament = _locked(tournament)
+    tournament = Tournament.objects.locked(tournament)
     reserve_nickname = normalize_nickname(" ".join(reserve_nickname.split()))
     errors: dict[str, str] = {}
     if absent.tournament_id != tournament.pk or absent.status != Status.APPROVED:

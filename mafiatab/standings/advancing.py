@@ -155,10 +155,6 @@ def published(tournament: Tournament, into: str) -> list[Advancement]:
     )
 
 
-def _locked(tournament: Tournament) -> Tournament:
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
-
-
 def _registrations(tournament: Tournament, names: list[str]) -> dict[str, Registration]:
     rows = Registration.objects.filter(
         tournament=tournament, nickname__in=names, status=Status.APPROVED
@@ -173,7 +169,7 @@ def advance_publish(*, tournament: Tournament, into: str, by: User) -> list[Adva
     Refused while a game of the stage before is unconfirmed or under protest (named),
     and when the list is already published (a second organiser is told)."""
     ensure_can(by, tournament, "advance_players")
-    tournament = _locked(tournament)
+    tournament = Tournament.objects.locked(tournament)
     if Advancement.objects.filter(tournament=tournament, stage=into).exists():
         raise ValidationError(
             _("The advance list of the %(stage)s is already published.")
@@ -224,7 +220,7 @@ def advance_swap(*, tournament: Tournament, into: str, player: str, by: User) ->
     a game of the stage is confirmed, and when `player` is no longer advanced (a
     second organiser who swapped him already is told)."""
     ensure_can(by, tournament, "advance_players")
-    tournament = _locked(tournament)
+    tournament = Tournament.objects.locked(tournament)
     out = (
         Advancement.objects.filter(
             tournament=tournament, stage=into, active=True, registration__nickname=player

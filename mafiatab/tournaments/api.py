@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any, Literal
 
+from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
@@ -15,7 +16,7 @@ from mafiatab.api.errors import INVALID, NOT_FOUND, SLUG_RE, Forbidden, NotFound
 from mafiatab.api.schemas import Pages, StageOut
 from mafiatab.core.regulations import REGULATIONS
 from mafiatab.tournaments.models import StaffRole, Tournament
-from mafiatab.tournaments.permissions import APPROVED, user_can
+from mafiatab.tournaments.permissions import APPROVED, ensure_can
 
 router = Router(tags=["tournaments"])
 
@@ -30,12 +31,17 @@ def tournament_or_404(slug: str) -> Tournament:
     return tournament
 
 
-def require(user: Any, tournament: Tournament, action: str) -> None:
-    """Refuse with 403 unless `user` may perform `action` in `tournament`."""
-    if not user_can(user, tournament, action):
-        raise Forbidden(
-            _("You may not do this in this tournament (%(action)s).") % {"action": action}
-        )
+def require(user: Any, tournament: Tournament, action: str, *, game: Any = None) -> None:
+    """Refuse with 403 unless `user` may perform `action` in `tournament` (on `game`,
+    when given): `ensure_can`'s answer, said as the API says it."""
+    try:
+        ensure_can(user, tournament, action, game=game)
+    except PermissionDenied:
+        if game is not None:
+            message = _("You may not do this with this game (%(action)s).")
+        else:
+            message = _("You may not do this in this tournament (%(action)s).")
+        raise Forbidden(message % {"action": action}) from None
 
 
 Ruleset = Literal[tuple(REGULATIONS)]  # type: ignore[valid-type]

@@ -242,12 +242,11 @@ def tournament_scoring_update(
 ) -> Tournament:
     """Set the scoring settings (N of 8.7, the games before the final of 8.6, the lot
     seed of 8.8.5); the standings follow, and the change is on the record."""
-    from mafiatab.tournaments.permissions import user_can
+    from mafiatab.tournaments.permissions import ensure_can
 
-    if not user_can(by, tournament, "edit_tournament"):
-        raise PermissionDenied("edit_tournament")
+    ensure_can(by, tournament, "edit_tournament")
     check_scoring(scoring)
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = Tournament.objects.locked(tournament)
     before = scoring_of(tournament)
     if before == scoring:
         return tournament
@@ -319,7 +318,7 @@ def staff_remove(*, member: StaffMember, by: User) -> None:
     nobody could manage the tournament any more."""
     from mafiatab.tournaments.permissions import ensure_can
 
-    tournament = Tournament.objects.select_for_update().get(pk=member.tournament_id)
+    tournament = Tournament.objects.locked(member.tournament_id)
     ensure_can(by, tournament, "manage_staff", console=True)
     member = (
         StaffMember.objects.select_related("user")
@@ -537,7 +536,7 @@ def tournament_close(*, tournament: Tournament, by: User, closed: bool = True) -
     from mafiatab.tournaments.permissions import ensure_can
 
     ensure_can(by, tournament, "edit_tournament")
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = Tournament.objects.locked(tournament)
     if tournament.is_closed == closed:
         raise ValidationError(
             _("The tournament is already closed.") if closed else _("The tournament is not closed.")
@@ -587,7 +586,7 @@ def tournament_stages_update(
     ensure_can(by, tournament, "edit_tournament")
     plan = read_plan(stages)
     stored = plan.to_json() if plan is not None else None
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = Tournament.objects.locked(tournament)
     before = tournament.stage_plan
     if before == stored:
         return tournament

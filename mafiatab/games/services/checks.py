@@ -16,6 +16,7 @@ from mafiatab.core.names import TEXT_BIDI, TEXT_CONTROL, text_problems
 from mafiatab.games import conversion
 from mafiatab.games.models import Game
 from mafiatab.games.services.versions import ProtocolChanged, ProtocolInvalid
+from mafiatab.tournaments.permissions import user_can
 
 if TYPE_CHECKING:
     from mafiatab.accounts.models import User
@@ -32,8 +33,6 @@ def _approvals(data: dict[str, Any]) -> set[tuple[Any, Fraction]]:
 def _check_approvals(game: Game, data: dict[str, Any], by: User | None) -> None:
     """Only the chief judge approves extra points (8.4.3): anyone else may keep the
     approvals the protocol already has, never add one (whatever the door: form, API)."""
-    from mafiatab.tournaments.permissions import user_can
-
     if user_can(by, game.tournament, "confirm_protocol", game=game):
         return
     try:

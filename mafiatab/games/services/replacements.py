@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from mafiatab.games import conversion
 from mafiatab.games.models import Game, GameStatus, Table, TableSeat
 from mafiatab.games.services.rounds import TablePlan, _check_plans
-from mafiatab.games.services.versions import _locked, _new_version
+from mafiatab.games.services.versions import _new_version
 from mafiatab.registrations.models import Registration
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import ensure_can
@@ -57,7 +57,7 @@ def seat_replace(
     )
     if seat is None:
         return None
-    game = _locked(Game.objects.get(table_slot=seat.table))
+    game = Game.objects.locked(Game.objects.get(table_slot=seat.table))
     if game.is_confirmed:
         # its protocol says who played and stays as confirmed: the seat would contradict it
         raise ValidationError(
@@ -107,7 +107,7 @@ def reseat_table(*, table: Table, players: Sequence[str], by: User | None) -> Ta
     replacement): its seats and its untouched protocol (a new version) follow."""
     ensure_can(by, table.round.tournament, "publish_seating", "manage_rounds")
     tournament = table.round.tournament
-    game = _locked(Game.objects.get(table_slot=table))
+    game = Game.objects.locked(Game.objects.get(table_slot=table))
     if not _is_untouched(game):
         raise ValidationError(
             _("%(game)s has a protocol already; its table cannot be seated again.")
