@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 from django.db.models import F, OuterRef, Subquery
 
 from mafiatab.core.names import nickname_key, printable_json
+from mafiatab.core.numbers import json_number
 from mafiatab.core.protocol import Protocol
 from mafiatab.core.schedule import ScheduledRound
 from mafiatab.core.tournament_file import (
@@ -228,7 +229,7 @@ def _rows_data(game: models.Game) -> dict[str, Any]:
         data["judge_extra"] = [
             {
                 "seat": e.seat,
-                "points": _number(decimal_to_fraction(e.points)),
+                "points": json_number(decimal_to_fraction(e.points)),
                 "reason": e.reason,
                 "chief_approved": e.chief_approved,
             }
@@ -249,14 +250,6 @@ def _rows_data(game: models.Game) -> dict[str, Any]:
         data["replayed"] = True
     data["voting"] = list(game.voting or [])
     return data
-
-
-def _number(value: Fraction) -> int | float | str:
-    """Points in a version's JSON: an int or a float when exact, else the fraction text."""
-    if value.denominator == 1:
-        return int(value)
-    as_float = float(value)
-    return as_float if Fraction(str(as_float)) == value else str(value)
 
 
 def write_game_data(
