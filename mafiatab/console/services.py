@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from mafiatab.console import engine, selectors
 from mafiatab.console.models import EntryKind, GameLog, LogEntry
-from mafiatab.games.conversion import game_data
+from mafiatab.games.conversion import game_data, protocol_data
 from mafiatab.games.models import Game, GameStatus, TableSeat
 from mafiatab.tournaments.permissions import ensure_can
 
@@ -242,11 +242,11 @@ def log_finish(*, log: GameLog, by: User) -> GameLog:
     replayed = engine.replay(log.header, live_events(log))
     if replayed.problems or replayed.state is None or not engine.is_finished(replayed.state):
         raise ValidationError(_("The game is not over yet."))
-    data = engine.protocol_of(replayed.state)
+    played = engine.protocol_of(replayed.state)
     stored = game_data(game)
-    for key in ("date", "judge"):
-        if stored.get(key) and not data.get(key):
-            data[key] = stored[key]
+    # the date and the judge typed in the form before the game stay when the log has none
+    kept = {k: stored[k] for k in ("date", "judge") if stored.get(k) and not played.get(k)}
+    data = protocol_data(played | kept)
     version = games.protocol_save(game=game, data=data, by=by, base_version=game.version)
     log.finished_at = timezone.now()
     log.finished_by = by
