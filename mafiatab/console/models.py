@@ -15,8 +15,18 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
+class GameLogManager(models.Manager["GameLog"]):
+    def locked(self, log: GameLog) -> GameLog:
+        """The log's row, fresh and locked for the transaction, with its game and the
+        game's tournament: every writer of the log (an event, an undo, the place, the
+        end) takes it first, so that two appends are served one after the other."""
+        return self.select_for_update().select_related("game__tournament").get(pk=log.pk)
+
+
 class GameLog(models.Model):
     """The log of one game run on the console: its header and where it stands."""
+
+    objects = GameLogManager()
 
     game = models.OneToOneField(
         "games.Game", on_delete=models.PROTECT, related_name="console_log", verbose_name=_("game")

@@ -15,7 +15,7 @@ import uuid
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -23,9 +23,9 @@ from django.utils.translation import gettext as _
 from mafiatab.console import engine, selectors
 from mafiatab.console.models import EntryKind, GameLog, LogEntry
 from mafiatab.games import services as games
-from mafiatab.games.conversion import game_data
+from mafiatab.games.conversion import game_data, protocol_data
 from mafiatab.games.models import Game, GameStatus, TableSeat
-from mafiatab.tournaments.permissions import user_can
+from mafiatab.tournaments.permissions import ensure_can
 
 if TYPE_CHECKING:
     from mafiatab.accounts.models import User
@@ -64,11 +64,6 @@ class Appended:
     duplicate: bool
 
 
-def _require(by: Any, game: Game) -> None:
-    if not user_can(by, game.tournament, "enter_protocol", game=game):
-        raise PermissionDenied("enter_protocol")
-
-
 def table_settings_of(game: Game) -> str:
     """The engine's table settings for a game: those of the tournament's regulation,
     named by its code."""
@@ -105,15 +100,11 @@ def live_events(log: GameLog) -> list[dict[str, Any]]:
     return selectors.live(log)
 
 
-def _locked(log: GameLog) -> GameLog:
-    return GameLog.objects.select_for_update().select_related("game__tournament").get(pk=log.pk)
-
-
 @transaction.atomic
 def log_start(*, game: Game, roles: dict[str, Any], by: User) -> GameLog:
     """Start the console log of a published table's game with the roles the judge dealt."""
-    game = Game.objects.select_for_update().select_related("tournament").get(pk=game.pk)
-    _require(by, game)
+    game = Game.objects.locked(game)
+    ensure_can(by, game.tournament, "enter_protocol", game=game)
     if game.table_slot_id is None:
         raise ValidationError(_("Only the game of a published table is run on the console."))
     if game.status != GameStatus.DRAFT:
@@ -179,8 +170,8 @@ def event_append(
     A resend of a stored entry id answers that entry again (`duplicate`); `after`, the
     number of the last entry the writer knew, guards against a concurrent append.
     """
-    log = _locked(log)
-    _require(by, log.game)
+    log = GameLog.objects.locked(log)
+    ensure_can(by, log.game.tournament, "enter_protocol", game=log.game)
     resent = _resent(log, client_id, EntryKind.EVENT)
     if resent is not None:
         return resent
@@ -200,8 +191,8 @@ def event_append(
 @transaction.atomic
 def event_undo(*, log: GameLog, client_id: uuid.UUID, after: int | None, by: User) -> Appended:
     """Take back the last event in force; it stays in the history, marked undone."""
-    log = _locked(log)
-    _require(by, log.game)
+    log = GameLog.objects.locked(log)
+    ensure_can(by, log.game.tournament, "enter_protocol", game=log.game)
     resent = _resent(log, client_id, EntryKind.UNDO)
     if resent is not None:
         return resent
@@ -221,8 +212,8 @@ def place_save(*, log: GameLog, place: dict[str, Any], by: User) -> GameLog:
     """Keep where the judge stands (the day, the speech, the timer) beside the log, so
     that another device of the table's judges continues at the same speech. The place
     is no event of the rules: the last save wins, one at a time on the locked log."""
-    log = _locked(log)
-    _require(by, log.game)
+    log = GameLog.objects.locked(log)
+    ensure_can(by, log.game.tournament, "enter_protocol", game=log.game)
     if log.is_closed:
         raise LogConflict(_("The game is over and its protocol was made; the log is closed."))
     before = log.place
@@ -240,9 +231,9 @@ def place_save(*, log: GameLog, place: dict[str, Any], by: User) -> GameLog:
 def log_finish(*, log: GameLog, by: User) -> GameLog:
     """Close a finished game's log and save its protocol as the game's draft, which the
     judge completes (extra points, penalties) and signs in the protocol form."""
-    log = _locked(log)
+    log = GameLog.objects.locked(log)
     game = log.game
-    _require(by, game)
+    ensure_can(by, game.tournament, "enter_protocol", game=game)
     if log.is_closed:
         raise ValidationError(_("The protocol of this game was already made."))
     if game.status != GameStatus.DRAFT:
@@ -250,11 +241,11 @@ def log_finish(*, log: GameLog, by: User) -> GameLog:
     replayed = engine.replay(log.header, live_events(log))
     if replayed.problems or replayed.state is None or not engine.is_finished(replayed.state):
         raise ValidationError(_("The game is not over yet."))
-    data = engine.protocol_of(replayed.state)
+    played = engine.protocol_of(replayed.state)
     stored = game_data(game)
-    for key in ("date", "judge"):
-        if stored.get(key) and not data.get(key):
-            data[key] = stored[key]
+    # the date and the judge typed in the form before the game stay when the log has none
+    kept = {k: stored[k] for k in ("date", "judge") if stored.get(k) and not played.get(k)}
+    data = protocol_data(played | kept)
     version = games.protocol_save(game=game, data=data, by=by, base_version=game.version)
     log.finished_at = timezone.now()
     log.finished_by = by

@@ -16,10 +16,10 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any, Final
 
+from mafiatab.core.numbers import json_number
 from mafiatab.core.protocol import Tournament
 from mafiatab.core.regulations import Regulation, get_regulation
 from mafiatab.core.roles import Stage
-from mafiatab.core.scoring import scaled_half_up
 from mafiatab.core.stages import PointsMode, StagePlan
 from mafiatab.core.standings import Standing, Standings
 
@@ -78,8 +78,8 @@ class AdvanceEntry:
         return {
             "player": self.player,
             "rank": self.rank,
-            "total": _number(self.total),
-            "points": _number(self.points),
+            "total": json_number(self.total, places=2),
+            "points": json_number(self.points, places=2),
             "advances": self.advances,
             "remarks": [{"code": r.code, "params": dict(r.params)} for r in self.remarks],
         }
@@ -278,7 +278,7 @@ class Outlook:
         """As a `--json` row's `outlook`."""
         return {
             "places": self.places,
-            "margin": None if self.margin is None else _number(self.margin),
+            "margin": None if self.margin is None else json_number(self.margin, places=2),
             "games_left": self.games_left,
             "mark": self.mark.value if self.mark else None,
         }
@@ -401,8 +401,3 @@ def public_tournament(tournament: Tournament, *, closed: bool) -> Tournament:
         return tournament
     games = tuple(g._replace(judge_extra=()) if g.id in hidden else g for g in tournament.games)
     return replace(tournament, games=games)
-
-
-def _number(value: Fraction) -> float:
-    """2 decimals, halves up, as in the standings."""
-    return scaled_half_up(value, 100) / 100

@@ -27,6 +27,13 @@ class NegativeActionRule:
 
 
 _ZERO = Fraction(0)
+
+#: The kinds of a tournament penalty (one that belongs to no game): lateness to a round
+#: (tournament discipline) and the online addendum's lobby violations.
+PENALTY_LATENESS = "lateness"
+PENALTY_LOBBY_WARNING = "lobby_warning"
+PENALTY_LOBBY_FINE = "lobby_fine"
+PENALTY_LOBBY_REMOVAL = "lobby_removal"
 _RED_TEAM = frozenset({Role.RED, Role.SHERIFF})
 _BLACK_TEAM = frozenset({Role.BLACK, Role.DON})
 
@@ -155,6 +162,20 @@ class Regulation:
     def lateness_points(self, minutes_late: int) -> Fraction | None:
         """The fine for arriving `minutes_late` minutes late, None within the grace time."""
         return self.lateness_fine if minutes_late > self.lateness_grace_minutes else None
+
+    def tournament_penalties(self) -> dict[str, Fraction]:
+        """The kinds of tournament penalty the chief judge gives under this regulation,
+        in order, with their points: lateness costs its fine; a lobby violation (only
+        where the lobby rules apply) is a warning, a fine or removal from the tournament,
+        the warning and the removal costing no points."""
+        kinds = {PENALTY_LATENESS: self.lateness_fine}
+        if self.has_lobby_rules:
+            kinds |= {
+                PENALTY_LOBBY_WARNING: _ZERO,
+                PENALTY_LOBBY_FINE: self.lobby_fine,
+                PENALTY_LOBBY_REMOVAL: _ZERO,
+            }
+        return kinds
 
     def may_replace(self, minutes_late: int) -> bool:
         """True when a player this late may be replaced by a reserve for the round."""

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+from mafiatab.core.numbers import json_number
 from mafiatab.core.protocol import Tournament
 from mafiatab.core.regulations import get_regulation
 from mafiatab.core.roles import Stage, Team
@@ -23,7 +24,6 @@ from mafiatab.core.scoring import (
     ScoringContext,
     context_of,
     game_awards,
-    scaled_half_up,
     tally,
 )
 from mafiatab.core.stages import PointsMode, StagePlan
@@ -138,18 +138,18 @@ class Standings:
         `stage` and `by_stage`."""
         data: dict[str, Any] = {
             "tournament": self.tournament,
-            "coefficient_k": _number(self.coefficient_k),
+            "coefficient_k": json_number(self.coefficient_k, places=2),
             "heavy_side": self.heavy_side.value if self.heavy_side else None,
             "compensation_b": self.compensation_b,
             "standings": [
                 {
                     "rank": r.rank,
                     "player": r.player,
-                    "total": _number(r.total),
-                    "main": _number(r.main),
-                    "extra": _number(r.extra),
-                    "penalties": _number(r.penalties),
-                    "compensation": _number(r.compensation),
+                    "total": json_number(r.total, places=2),
+                    "main": json_number(r.main, places=2),
+                    "extra": json_number(r.extra, places=2),
+                    "penalties": json_number(r.penalties, places=2),
+                    "compensation": json_number(r.compensation, places=2),
                     "wins": r.wins,
                     "wins_as_don_or_sheriff": r.wins_as_don_or_sheriff,
                     "first_night_deaths": r.first_night_deaths,
@@ -163,13 +163,10 @@ class Standings:
             data["stages"] = self.plan.to_json()
             for row, standing in zip(data["standings"], self.rows, strict=True):
                 row["stage"] = standing.stage.value if standing.stage else None
-                row["by_stage"] = {st.value: _number(pts) for st, pts in standing.by_stage}
+                row["by_stage"] = {
+                    st.value: json_number(pts, places=2) for st, pts in standing.by_stage
+                }
         return data
-
-
-def _number(value: Fraction) -> float:
-    """2 decimals, halves up, as the nearest float (m / 100 is correctly rounded)."""
-    return scaled_half_up(value, 100) / 100
 
 
 def lot_order(seed: int, player: str) -> bytes:

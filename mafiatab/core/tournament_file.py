@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import json
 import os
-from fractions import Fraction
 from typing import Any
 
+from mafiatab.core.numbers import json_number
 from mafiatab.core.problems import Problem, problem
 from mafiatab.core.protocol import Protocol, Tournament
 from mafiatab.core.records import (
@@ -77,10 +77,6 @@ def protocol_from_dict(data: object, *, position: int = 1, ruleset: str = "fiim"
     return read_protocol(data, position, get_regulation(ruleset))
 
 
-def _number(value: Fraction) -> int | float:
-    return int(value) if value.denominator == 1 else float(value)
-
-
 def protocol_to_dict(protocol: Protocol) -> dict[str, Any]:
     """The file form of one protocol (English role names; optional keys only when set)."""
     data: dict[str, Any] = {"id": protocol.id, "stage": protocol.stage.value}
@@ -102,7 +98,7 @@ def protocol_to_dict(protocol: Protocol) -> dict[str, Any]:
         data["judge_extra"] = [
             {
                 "seat": e.seat,
-                "points": _number(e.points),
+                "points": json_number(e.points),
                 "reason": e.reason,
                 "chief_approved": e.chief_approved,
             }
@@ -139,7 +135,7 @@ def tournament_to_dict(tournament: Tournament) -> dict[str, Any]:
         data["stages"] = tournament.stages.to_json()
     data["lot_seed"] = tournament.lot_seed
     data["penalties"] = [
-        {"player": p.player, "points": _number(p.points), "reason": p.reason}
+        {"player": p.player, "points": json_number(p.points), "reason": p.reason}
         for p in tournament.penalties
     ]
     data["games"] = [protocol_to_dict(p) for p in tournament.games]

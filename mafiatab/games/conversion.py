@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 from django.db.models import F, OuterRef, Subquery
 
 from mafiatab.core.names import nickname_key, printable_json
+from mafiatab.core.numbers import json_number
 from mafiatab.core.protocol import Protocol
 from mafiatab.core.schedule import ScheduledRound
 from mafiatab.core.tournament_file import (
@@ -48,69 +49,83 @@ def decimal_to_fraction(value: Decimal) -> Fraction:
     return Fraction(value)
 
 
+#: The keys of a protocol kept only when they hold something (the file form's rule).
+_OPTIONAL = {
+    "round": lambda v: v is not None,
+    "table": lambda v: v is not None,
+    "date": lambda v: v is not None,
+    "judge": lambda v: v is not None,
+    "best_move": bool,
+    "judge_extra": bool,
+    "penalties": bool,
+    "disqualified": bool,
+    "replayed": bool,
+}
+#: The order of a protocol's keys.
+_KEYS = (
+    "id",
+    "stage",
+    "round",
+    "table",
+    "date",
+    "judge",
+    "seats",
+    "winner",
+    "first_killed",
+    "best_move",
+    "judge_extra",
+    "penalties",
+    "disqualified",
+    "replayed",
+    "voting",
+)
+
+
+def protocol_data(parts: Mapping[str, Any]) -> dict[str, Any]:
+    """The one writer of a protocol's data (a version's JSON, the form `game_data`
+    reads), whatever door its parts came by: the protocol form, the console's finished
+    game, an imported file, the rows of a game stored without versions. The file form's
+    keys in its order, an optional key only when it holds something, and the voting
+    blocks always (a list); a key it does not know is kept, after them."""
+    data: dict[str, Any] = {}
+    for key in _KEYS:
+        if key not in parts:
+            continue
+        value = parts[key]
+        keep = _OPTIONAL.get(key)
+        if keep is None or keep(value):
+            data[key] = value
+    data["voting"] = list(parts.get("voting") or [])
+    data |= {k: v for k, v in parts.items() if k not in _KEYS}
+    return data
+
+
 def game_rows_from_protocol(
     tournament_id: int,
     position: int,
     protocol: Protocol,
     holders: Mapping[str, Registration] | None = None,
 ) -> models.Game:
-    """Store one imported protocol as rows, confirmed at once (spec/tournament-file.md),
-    with its first version; returns the saved game."""
+    """Store one imported protocol, confirmed at once (spec/tournament-file.md): its
+    first version holds the protocol's file form, and the rows follow it as they follow
+    every version (`write_game_data`); returns the saved game."""
+    data = protocol_data(protocol_to_dict(protocol))
     game = models.Game.objects.create(
         tournament_id=tournament_id,
         position=position,
         label=protocol.id,
         stage=protocol.stage.value,
-        round=protocol.round,
-        table=protocol.table,
-        date=protocol.date,
-        judge=protocol.judge,
-        winner=protocol.winner.value,
-        first_killed=protocol.first_killed,
-        best_move=list(protocol.best_move),
-        replayed=protocol.replayed,
         status=models.GameStatus.CONFIRMED,
         version=1,
     )
     models.ProtocolVersion.objects.create(
         game=game,
         number=1,
-        data={"voting": []} | protocol_to_dict(protocol),
+        data=data,
         status=models.GameStatus.CONFIRMED,
         action="imported",
     )
-    models.GameSeat.objects.bulk_create(
-        models.GameSeat(
-            game=game,
-            number=s.number,
-            player=s.player,
-            registration=(holders or {}).get(nickname_key(s.player)),
-            role=s.role.value,
-            fouls=s.fouls,
-        )
-        for s in protocol.seats
-    )
-    models.GameExtra.objects.bulk_create(
-        models.GameExtra(
-            game=game,
-            position=i,
-            seat=e.seat,
-            points=fraction_to_decimal(e.points, what=f"game {protocol.id!r}, judge_extra"),
-            reason=e.reason,
-            chief_approved=e.chief_approved,
-        )
-        for i, e in enumerate(protocol.judge_extra)
-    )
-    models.GamePenalty.objects.bulk_create(
-        models.GamePenalty(game=game, position=i, seat=p.seat, rule=p.rule, reason=p.reason)
-        for i, p in enumerate(protocol.penalties)
-    )
-    models.GameRemoval.objects.bulk_create(
-        models.GameRemoval(
-            game=game, position=i, seat=r.seat, reason=r.reason, online=r.online, fined=r.fined
-        )
-        for i, r in enumerate(protocol.disqualified)
-    )
+    write_game_data(game, data, holders=holders)
     return game
 
 
@@ -213,50 +228,41 @@ def game_data(game: models.Game) -> dict[str, Any]:
 
 def _rows_data(game: models.Game) -> dict[str, Any]:
     seats = sorted(game.seats.all(), key=lambda s: s.number)
-    data: dict[str, Any] = {"id": game.label, "stage": game.stage}
-    for key in ("round", "table", "date", "judge"):
-        value = getattr(game, key)
-        if value is not None:
-            data[key] = value
-    data["seats"] = [{"player": s.player, "role": s.role or None, "fouls": s.fouls} for s in seats]
-    data["winner"] = game.winner or None
-    data["first_killed"] = game.first_killed
-    if game.best_move:
-        data["best_move"] = list(game.best_move)
     extras = sorted(game.extras.all(), key=lambda e: e.position)
-    if extras:
-        data["judge_extra"] = [
-            {
-                "seat": e.seat,
-                "points": _number(decimal_to_fraction(e.points)),
-                "reason": e.reason,
-                "chief_approved": e.chief_approved,
-            }
-            for e in extras
-        ]
     penalties = sorted(game.penalties.all(), key=lambda p: p.position)
-    if penalties:
-        data["penalties"] = [
-            {"seat": p.seat, "rule": p.rule, "reason": p.reason} for p in penalties
-        ]
     removals = sorted(game.removals.all(), key=lambda r: r.position)
-    if removals:
-        data["disqualified"] = [
-            {"seat": r.seat, "reason": r.reason, "online": r.online, "fined": r.fined}
-            for r in removals
-        ]
-    if game.replayed:
-        data["replayed"] = True
-    data["voting"] = list(game.voting or [])
-    return data
-
-
-def _number(value: Fraction) -> int | float | str:
-    """Points in a version's JSON: an int or a float when exact, else the fraction text."""
-    if value.denominator == 1:
-        return int(value)
-    as_float = float(value)
-    return as_float if Fraction(str(as_float)) == value else str(value)
+    return protocol_data(
+        {
+            "id": game.label,
+            "stage": game.stage,
+            "round": game.round,
+            "table": game.table,
+            "date": game.date,
+            "judge": game.judge,
+            "seats": [
+                {"player": s.player, "role": s.role or None, "fouls": s.fouls} for s in seats
+            ],
+            "winner": game.winner or None,
+            "first_killed": game.first_killed,
+            "best_move": list(game.best_move or []),
+            "judge_extra": [
+                {
+                    "seat": e.seat,
+                    "points": json_number(decimal_to_fraction(e.points)),
+                    "reason": e.reason,
+                    "chief_approved": e.chief_approved,
+                }
+                for e in extras
+            ],
+            "penalties": [{"seat": p.seat, "rule": p.rule, "reason": p.reason} for p in penalties],
+            "disqualified": [
+                {"seat": r.seat, "reason": r.reason, "online": r.online, "fined": r.fined}
+                for r in removals
+            ],
+            "replayed": game.replayed,
+            "voting": game.voting,
+        }
+    )
 
 
 def write_game_data(

@@ -24,6 +24,7 @@ from mafiatab.core.regulations import REGULATIONS
 from mafiatab.core.roles import Role
 from mafiatab.core.validation import Problem
 from mafiatab.core.voting import MAX_VOTING_ROUNDS
+from mafiatab.games.conversion import protocol_data
 from mafiatab.games.models import STAGE_CHOICES
 from mafiatab.messages import (
     form_problem_text,
@@ -235,10 +236,7 @@ def data_from_raw(raw: Mapping[str, Any], *, base: Mapping[str, Any], online: bo
         if (seat := r.seat(f"rem{i}_seat", f"rem{i}")) is not None
     ]
     data["voting"], rows = _blocks(r)
-    for key in ("judge_extra", "penalties", "disqualified", "best_move"):
-        if not data[key]:
-            del data[key]
-    return Parsed(data, r.problems, rows)
+    return Parsed(protocol_data(data), r.problems, rows)
 
 
 def _extras(r: _Reader) -> list[dict[str, Any]]:

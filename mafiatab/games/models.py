@@ -126,8 +126,23 @@ class TableSeat(models.Model):
         ]
 
 
+class GameManager(models.Manager["Game"]):
+    def locked(self, game: Game | int) -> Game:
+        """The game's row (only its own, not the tournament's), fresh and locked for the
+        transaction, with its tournament and published table: every writer of a protocol
+        (its versions, its console log, protests) takes it first."""
+        pk = game if isinstance(game, int) else game.pk
+        return (
+            self.select_for_update(of=("self",))
+            .select_related("tournament", "table_slot")
+            .get(pk=pk)
+        )
+
+
 class Game(models.Model):
     """One game protocol of a tournament in its current version."""
+
+    objects = GameManager()
 
     tournament = models.ForeignKey(
         "tournaments.Tournament", on_delete=models.PROTECT, related_name="games"

@@ -6,12 +6,19 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from mafiatab.core.regulations import (
+    PENALTY_LATENESS,
+    PENALTY_LOBBY_FINE,
+    PENALTY_LOBBY_REMOVAL,
+    PENALTY_LOBBY_WARNING,
+)
+
 
 class Kind(models.TextChoices):
-    LATENESS = "lateness", _("late for a round (more than 5 minutes)")
-    LOBBY_WARNING = "lobby_warning", _("lobby violation: warning")
-    LOBBY_FINE = "lobby_fine", _("lobby violation: fine")
-    LOBBY_REMOVAL = "lobby_removal", _("lobby violation: removal from the tournament")
+    LATENESS = PENALTY_LATENESS, _("late for a round (more than 5 minutes)")
+    LOBBY_WARNING = PENALTY_LOBBY_WARNING, _("lobby violation: warning")
+    LOBBY_FINE = PENALTY_LOBBY_FINE, _("lobby violation: fine")
+    LOBBY_REMOVAL = PENALTY_LOBBY_REMOVAL, _("lobby violation: removal from the tournament")
     OTHER = "other", _("other disciplinary penalty")
 
 

@@ -1,6 +1,6 @@
 """Giving and cancelling tournament-level penalties (chief judge).
 
-The points of each kind follow the tournament regulation of the online tournaments:
+The points of each kind are the regulation's (`Regulation.tournament_penalties`):
 -0.5 for being more than 5 minutes late to a round; a lobby violation is punished
 by a warning, a -0.5 fine or removal from the tournament (addendum, lobby rules).
 They reach the standings as core `TournamentPenalty` entries.
@@ -35,29 +35,17 @@ if TYPE_CHECKING:
 LOBBY_KINDS = frozenset({Kind.LOBBY_WARNING, Kind.LOBBY_FINE, Kind.LOBBY_REMOVAL})
 
 
-def _fines(regulation: Regulation) -> dict[str, Fraction]:
-    """The kinds the chief judge gives under `regulation`, with their points."""
-    fines = {Kind.LATENESS.value: regulation.lateness_fine}
-    if regulation.has_lobby_rules:
-        fines |= {
-            Kind.LOBBY_WARNING.value: Fraction(0),
-            Kind.LOBBY_FINE.value: regulation.lobby_fine,
-            Kind.LOBBY_REMOVAL.value: Fraction(0),
-        }
-    return fines
-
-
 def givable_kinds(regulation: Regulation) -> list[Kind]:
     """The kinds of penalty the chief judge may give under `regulation`, in order: a
     lobby violation only where the online addendum's lobby rules apply."""
-    fines = _fines(regulation)
-    return [kind for kind in Kind if kind.value in fines]
+    given = regulation.tournament_penalties()
+    return [kind for kind in Kind if kind.value in given]
 
 
 def points_of(tournament: Tournament, kind: str) -> Decimal | None:
     """The points of a kind of penalty the chief judge gives, under the tournament's
     regulation; None for a kind that is not given there."""
-    fine = _fines(tournament.regulation).get(kind)
+    fine = tournament.regulation.tournament_penalties().get(kind)
     if fine is None:
         return None
     return Decimal(fine.numerator) / Decimal(fine.denominator)

@@ -30,11 +30,6 @@ from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import ensure_can, user_can
 
 
-def _locked(tournament: Tournament) -> Tournament:
-    """The tournament row, locked until the end of the transaction (PostgreSQL)."""
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
-
-
 def _count(tournament: Tournament, status: str) -> int:
     return tournament.registrations.filter(status=status).count()
 
@@ -107,7 +102,7 @@ def registration_apply(
     online tournament he gives his account on the platform and his links (`online`)."""
     ensure_can(user, tournament, "apply")
     links = check_online_links(online) if online is not None else OnlineLinks()
-    tournament = _locked(tournament)
+    tournament = Tournament.objects.locked(tournament)
     if not tournament.registration_open:
         raise ValidationError(_("Registration for this tournament is closed."))
     if not user.nickname:
@@ -148,7 +143,7 @@ def _place(tournament: Tournament, registration: Registration) -> None:
 def registration_approve(*, registration: Registration, by: User) -> Registration:
     """Accept an application: a participant, or the waiting list when the places are taken."""
     ensure_can(by, registration.tournament, "approve_application")
-    tournament = _locked(registration.tournament)
+    tournament = Tournament.objects.locked(registration.tournament)
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if registration.status != Status.PENDING:
         raise ValidationError(_("Only an application awaiting confirmation can be approved."))
@@ -177,7 +172,7 @@ def registration_reject(*, registration: Registration, by: User, reason: str) ->
     reason = reason.strip()
     if not reason:
         raise ValidationError({"reason": _("Give the reason for the rejection.")})
-    tournament = _locked(registration.tournament)
+    tournament = Tournament.objects.locked(registration.tournament)
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if registration.status not in (Status.PENDING, Status.WAITING):
         raise ValidationError(_("Only a pending or waiting application can be rejected."))
@@ -244,7 +239,7 @@ def registration_withdraw(
     """Withdraw an application or a participant; the waiting list moves up."""
     if by is None or by.pk != registration.user_id:
         ensure_can(by, registration.tournament, "withdraw_participant")
-    tournament = _locked(registration.tournament)
+    tournament = Tournament.objects.locked(registration.tournament)
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if registration.status not in ACTIVE_STATUSES:
         raise ValidationError(_("This application is no longer active."))
@@ -259,7 +254,7 @@ def registration_withdraw(
 def registration_remove(*, registration: Registration, by: User, reason: str) -> Registration:
     """Remove a participant from the tournament (a disciplinary decision)."""
     ensure_can(by, registration.tournament, "withdraw_participant", "give_penalty")
-    tournament = _locked(registration.tournament)
+    tournament = Tournament.objects.locked(registration.tournament)
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if registration.status != Status.APPROVED:
         raise ValidationError(_("Only a participant can be removed from the tournament."))
@@ -274,7 +269,7 @@ def registration_add(
 ) -> Registration:
     """The organiser adds a player directly (an account, or a nickname without one)."""
     ensure_can(by, tournament, "add_participant")
-    tournament = _locked(tournament)
+    tournament = Tournament.objects.locked(tournament)
     nickname = normalize_nickname(user.nickname if user is not None else nickname)
     if not nickname:
         raise ValidationError({"nickname": _("Give the player's nickname.")})
@@ -468,7 +463,7 @@ def checkin_open(*, tournament: Tournament, day: int | None, by: User) -> Tourna
     not yet checked in for it are told), or with None close it. A second organiser who
     already did the same is not written twice."""
     ensure_can(by, tournament, "open_checkin")
-    tournament = _locked(tournament)
+    tournament = Tournament.objects.locked(tournament)
     if day is not None and not 1 <= day <= tournament.day_count():
         raise ValidationError({"day": _("The tournament has no day %(day)d.") % {"day": day}})
     if tournament.checkin_day == day:

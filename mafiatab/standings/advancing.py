@@ -156,10 +156,6 @@ def published(tournament: Tournament, into: str) -> list[Advancement]:
     )
 
 
-def _locked(tournament: Tournament) -> Tournament:
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
-
-
 def _registrations(tournament: Tournament, names: list[str]) -> dict[str, Registration]:
     rows = Registration.objects.filter(
         tournament=tournament, nickname__in=names, status=Status.APPROVED
@@ -174,7 +170,7 @@ def advance_publish(*, tournament: Tournament, into: str, by: User) -> list[Adva
     Refused while a game of the stage before is unconfirmed or under protest (named),
     and when the list is already published (a second organiser is told)."""
     ensure_can(by, tournament, "advance_players")
-    tournament = _locked(tournament)
+    tournament = Tournament.objects.locked(tournament)
     if Advancement.objects.filter(tournament=tournament, stage=into).exists():
         raise ValidationError(
             _("The advance list of the %(stage)s is already published.")
@@ -225,7 +221,7 @@ def advance_withdraw(*, tournament: Tournament, into: str, by: User) -> None:
     players it named; refused once a round of the stage exists (its tables are drawn
     from the list), and when nothing is published (a second organiser is told)."""
     ensure_can(by, tournament, "advance_players")
-    tournament = _locked(tournament)
+    tournament = Tournament.objects.locked(tournament)
     rows = Advancement.objects.filter(tournament=tournament, stage=into)
     names = list(rows.filter(active=True).values_list("registration__nickname", flat=True))
     if not rows.exists():
@@ -266,7 +262,7 @@ def advance_swap(*, tournament: Tournament, into: str, player: str, by: User) ->
     a game of the stage is confirmed, and when `player` is no longer advanced (a
     second organiser who swapped him already is told)."""
     ensure_can(by, tournament, "advance_players")
-    tournament = _locked(tournament)
+    tournament = Tournament.objects.locked(tournament)
     out = (
         Advancement.objects.filter(
             tournament=tournament, stage=into, active=True, registration__nickname=player

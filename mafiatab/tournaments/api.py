@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 
 from mafiatab.api.errors import SLUG_RE, Forbidden, NotFound
 from mafiatab.tournaments.models import Tournament
-from mafiatab.tournaments.permissions import user_can
+from mafiatab.tournaments.permissions import ensure_can
 
 
 def tournament_or_404(slug: str) -> Tournament:
@@ -22,9 +23,14 @@ def tournament_or_404(slug: str) -> Tournament:
     return tournament
 
 
-def require(user: Any, tournament: Tournament, action: str) -> None:
-    """Refuse with 403 unless `user` may perform `action` in `tournament`."""
-    if not user_can(user, tournament, action):
-        raise Forbidden(
-            _("You may not do this in this tournament (%(action)s).") % {"action": action}
-        )
+def require(user: Any, tournament: Tournament, action: str, *, game: Any = None) -> None:
+    """Refuse with 403 unless `user` may perform `action` in `tournament` (on `game`,
+    when given): `ensure_can`'s answer, said as the API says it."""
+    try:
+        ensure_can(user, tournament, action, game=game)
+    except PermissionDenied:
+        if game is not None:
+            message = _("You may not do this with this game (%(action)s).")
+        else:
+            message = _("You may not do this in this tournament (%(action)s).")
+        raise Forbidden(message % {"action": action}) from None

@@ -28,8 +28,19 @@ RULESET_LABELS = {
 RULESET_CHOICES = [(code, RULESET_LABELS.get(code, reg.title)) for code, reg in REGULATIONS.items()]
 
 
+class TournamentManager(models.Manager["Tournament"]):
+    def locked(self, tournament: Tournament | int) -> Tournament:
+        """The tournament's row, fresh and locked for the transaction: every writer that
+        decides by the tournament's state (registrations, stages, advancing) takes it first,
+        so two writers are served one after the other."""
+        pk = tournament if isinstance(tournament, int) else tournament.pk
+        return self.select_for_update().get(pk=pk)
+
+
 class Tournament(models.Model):
     """A tournament: its information, settings and the stored protocols' container."""
+
+    objects = TournamentManager()
 
     slug = models.SlugField(_("address"), max_length=80, unique=True)
     name = models.CharField(_("name"), max_length=200)

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from mafiatab.core.regulations import get_regulation
 from mafiatab.notifications.services import notify
 from mafiatab.tournaments.models import StaffMember, StaffRole, Tournament
-from mafiatab.tournaments.permissions import ensure_can, user_can
+from mafiatab.tournaments.permissions import ensure_can
 from mafiatab.tournaments.stages import read_plan
 from mafiatab.tournaments.zones import time_zones
 
@@ -248,10 +248,9 @@ def tournament_scoring_update(
     """Set the scoring settings (N of 8.7, the games before the final of 8.6, the lot
     seed of 8.8.5); the standings follow, and the change is on the record."""
 
-    if not user_can(by, tournament, "edit_tournament"):
-        raise PermissionDenied("edit_tournament")
+    ensure_can(by, tournament, "edit_tournament")
     check_scoring(scoring)
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = Tournament.objects.locked(tournament)
     before = scoring_of(tournament)
     if before == scoring:
         return tournament
@@ -320,7 +319,7 @@ def staff_remove(*, member: StaffMember, by: User) -> None:
     """Take a staff role away. The tournament's last organiser keeps his: without one,
     nobody could manage the tournament any more."""
 
-    tournament = Tournament.objects.select_for_update().get(pk=member.tournament_id)
+    tournament = Tournament.objects.locked(member.tournament_id)
     ensure_can(by, tournament, "manage_staff", console=True)
     member = (
         StaffMember.objects.select_related("user")
@@ -369,7 +368,7 @@ def tournament_close(*, tournament: Tournament, by: User, closed: bool = True) -
     organiser who already did the same is told, not written twice."""
 
     ensure_can(by, tournament, "edit_tournament")
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = Tournament.objects.locked(tournament)
     if tournament.is_closed == closed:
         raise ValidationError(
             _("The tournament is already closed.") if closed else _("The tournament is not closed.")
@@ -418,7 +417,7 @@ def tournament_stages_update(
     ensure_can(by, tournament, "edit_tournament")
     plan = read_plan(stages)
     stored = plan.to_json() if plan is not None else None
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = Tournament.objects.locked(tournament)
     before = tournament.stage_plan
     if before == stored:
         return tournament

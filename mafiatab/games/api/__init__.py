@@ -19,13 +19,12 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from ninja import Router
 from ninja import Status as HttpStatus
-from ninja.errors import HttpError
 
 from mafiatab.api.auth import caller
 from mafiatab.api.errors import NOT_FOUND, VERSIONED_WRITE, Error, Forbidden, NotFound
 from mafiatab.api.schemas import GameId
 from mafiatab.games import services
-from mafiatab.games.api.lookups import _game, _require, _run, _visible
+from mafiatab.games.api.lookups import _game, _run, _visible
 from mafiatab.games.api.payloads import _data, _detail, _protest_out
 from mafiatab.games.api.schemas import (
     ConfirmIn,
@@ -41,7 +40,7 @@ from mafiatab.games.api.schemas import (
 )
 from mafiatab.games.models import Game, GameStatus, Protest, ProtocolVersion
 from mafiatab.games.selectors import points_shown, protocol_shown
-from mafiatab.tournaments.api import tournament_or_404
+from mafiatab.tournaments.api import require, tournament_or_404
 from mafiatab.tournaments.disclosure import disclosure_for, withheld_message
 from mafiatab.tournaments.permissions import user_can
 
@@ -138,7 +137,7 @@ def save_protocol(request: HttpRequest, slug: str, data: SaveIn, game_id: int = 
     """A new version of the protocol. The judge of the table (before confirmation) or
     the chief judge. 409 when the protocol changed since `base_version`."""
     game = _game(tournament_or_404(slug), game_id)
-    _require(request.auth, game, "enter_protocol")
+    require(request.auth, game.tournament, "enter_protocol", game=game)
     _run(
         lambda: services.protocol_save(
             game=game,
@@ -162,7 +161,7 @@ def confirm_protocol(
 ):
     """The chief judge confirms: the protocol counts in the official standings."""
     game = _game(tournament_or_404(slug), game_id)
-    _require(request.auth, game, "confirm_protocol")
+    require(request.auth, game.tournament, "confirm_protocol", game=game)
     base = data.base_version if data is not None else None
     _run(lambda: services.protocol_confirm(game=game, by=request.auth, base_version=base))
     return _detail(_game(game.tournament, game.pk))
@@ -177,7 +176,7 @@ def mark_replayed(request: HttpRequest, slug: str, data: ReplayIn, game_id: int 
     """Online addendum: the game counts for nothing but its removal penalties."""
     tournament = tournament_or_404(slug)
     game = _game(tournament, game_id)
-    _require(request.auth, game, "confirm_protocol")
+    require(request.auth, game.tournament, "confirm_protocol", game=game)
     replay = _game(tournament, data.replay_game_id) if data.replay_game_id else None
     _run(
         lambda: services.game_mark_replayed(
@@ -196,7 +195,7 @@ def file_protest(request: HttpRequest, slug: str, data: ProtestIn, game_id: int 
     """A player of the table, within the regulation's window after the protocol was
     submitted (8.9.1)."""
     game = _game(tournament_or_404(slug), game_id)
-    _require(request.auth, game, "file_protest")
+    require(request.auth, game.tournament, "file_protest", game=game)
     protest = _run(lambda: services.protest_file(game=game, by=request.auth, text=data.text))
     return HttpStatus(201, _protest_out(protest))
 
@@ -213,8 +212,7 @@ def decide_protest(request: HttpRequest, slug: str, data: DecisionIn, protest_id
     protest = Protest.objects.filter(game__tournament=tournament, pk=protest_id).first()
     if protest is None:
         raise NotFound(_("There is no protest %(id)d in this tournament.") % {"id": protest_id})
-    if not user_can(request.auth, tournament, "decide_protest"):
-        raise HttpError(403, _("You may not do this in this tournament (decide_protest)."))
+    require(request.auth, tournament, "decide_protest")
     decided = _run(
         lambda: services.protest_decide(
             protest=protest,

@@ -40,13 +40,6 @@ def _visible(request: HttpRequest, game: Game) -> Game:
     raise NotFound(_("There is no game %(id)d in this tournament.") % {"id": game.pk})
 
 
-def _require(user: Any, game: Game, action: str) -> None:
-    if not user_can(user, game.tournament, action, game=game):
-        raise HttpError(
-            403, _("You may not do this with this game (%(action)s).") % {"action": action}
-        )
-
-
 def _run(write: Any) -> Any:
     try:
         return write()

@@ -11,7 +11,7 @@ from ninja.errors import HttpError
 
 from mafiatab.core.names import nickname_key
 from mafiatab.games.api.schemas import GameOut, ProtocolIn
-from mafiatab.games.conversion import game_data, withheld_form, without_extras
+from mafiatab.games.conversion import game_data, protocol_data, withheld_form, without_extras
 from mafiatab.games.models import Game, GameStatus, Protest
 from mafiatab.games.selectors import check_protocol
 from mafiatab.registrations.models import SEATED_STATUSES, Registration
@@ -86,10 +86,7 @@ def _data(protocol: ProtocolIn, tournament: Tournament) -> dict[str, Any]:
         points = extra["points"]
         extra["points"] = int(points) if points == points.to_integral_value() else float(points)
     data["voting"] = [_block(block) for block in data["voting"]]
-    for key in ("judge_extra", "penalties", "disqualified", "best_move"):
-        if not data[key]:
-            del data[key]
-    return data
+    return protocol_data(data)
 
 
 def _block(block: dict[str, Any]) -> dict[str, Any]:

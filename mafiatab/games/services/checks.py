@@ -34,7 +34,6 @@ def _approvals(data: dict[str, Any]) -> set[tuple[Any, Fraction]]:
 def _check_approvals(game: Game, data: dict[str, Any], by: User | None) -> None:
     """Only the chief judge approves extra points (8.4.3): anyone else may keep the
     approvals the protocol already has, never add one (whatever the door: form, API)."""
-
     if user_can(by, game.tournament, "confirm_protocol", game=game):
         return
     try:

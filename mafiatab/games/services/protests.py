@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 from mafiatab.games.models import Game, Protest, ProtestStatus
 from mafiatab.games.services import notices
 from mafiatab.games.services.checks import _accepted, _valid
-from mafiatab.games.services.versions import _locked, _new_version, _require
-from mafiatab.tournaments.permissions import user_can
+from mafiatab.games.services.versions import _new_version
+from mafiatab.tournaments.permissions import ensure_can
 
 if TYPE_CHECKING:
     from mafiatab.accounts.models import User
@@ -27,11 +27,11 @@ if TYPE_CHECKING:
 def protest_file(*, game: Game, by: User, text: str, now: dt.datetime | None = None) -> Protest:
     """A player of the game protests its result, within the regulation's window after the protocol's
     submission (8.9.1)."""
-    game = _locked(game)
+    game = Game.objects.locked(game)
     now = now or timezone.now()
+    ensure_can(by, game.tournament, "file_protest", game=game)
     seat = game.seat_of_user(by)
-
-    if seat is None or not user_can(by, game.tournament, "file_protest", game=game):
+    if seat is None:
         raise PermissionDenied("file_protest")
     if not text.strip():
         raise ValidationError({"text": _("Write what the protest is about.")})
@@ -75,8 +75,8 @@ def protest_decide(
     within the tournament (8.9.4). With `data` the decision changes the protocol: a new
     version, and the standings follow."""
     protest = Protest.objects.select_for_update().get(pk=protest.pk)
-    game = _locked(protest.game)
-    _require(by, game, "decide_protest")
+    game = Game.objects.locked(protest.game)
+    ensure_can(by, game.tournament, "decide_protest", game=game)
     if not protest.is_open:
         raise ValidationError(_("The protest has been decided; the decision is final (8.9.4)."))
     if not decision.strip():

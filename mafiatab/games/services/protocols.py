@@ -17,7 +17,8 @@ from mafiatab.games import conversion
 from mafiatab.games.models import Game, GameStatus, ProtocolVersion
 from mafiatab.games.services import notices
 from mafiatab.games.services.checks import _accepted, _check_base, _valid
-from mafiatab.games.services.versions import _locked, _new_version, _require
+from mafiatab.games.services.versions import _new_version
+from mafiatab.tournaments.permissions import ensure_can
 
 if TYPE_CHECKING:
     from mafiatab.accounts.models import User
@@ -50,8 +51,8 @@ def protocol_save(
     saved again (it must stay valid); a confirmed one can only be changed by the
     chief judge, stays confirmed and the standings follow.
     """
-    game = _locked(game)
-    _require(by, game, "enter_protocol")
+    game = Game.objects.locked(game)
+    ensure_can(by, game.tournament, "enter_protocol", game=game)
     newly_submitted = False
     data = _accepted(game, data, by=by, base_version=base_version)
     now = now or timezone.now()
@@ -97,8 +98,8 @@ def protocol_confirm(
     *, game: Game, by: User, base_version: int | None = None, now: dt.datetime | None = None
 ) -> ProtocolVersion:
     """The chief judge confirms a submitted protocol: from now on it counts."""
-    game = _locked(game)
-    _require(by, game, "confirm_protocol")
+    game = Game.objects.locked(game)
+    ensure_can(by, game.tournament, "confirm_protocol", game=game)
     _check_base(game, base_version)
     if game.status != GameStatus.SUBMITTED:
         raise ValidationError(_("Only a submitted protocol can be confirmed."))
@@ -121,8 +122,8 @@ def protocol_confirm(
 @transaction.atomic
 def protocol_return(*, game: Game, by: User, reason: str) -> ProtocolVersion:
     """The chief judge sends a submitted protocol back to its table judge (a draft again)."""
-    game = _locked(game)
-    _require(by, game, "confirm_protocol")
+    game = Game.objects.locked(game)
+    ensure_can(by, game.tournament, "confirm_protocol", game=game)
     if game.status != GameStatus.SUBMITTED:
         raise ValidationError(_("Only a submitted protocol can be returned."))
     if not reason.strip():
@@ -149,8 +150,8 @@ def game_mark_replayed(
 ) -> ProtocolVersion:
     """The chief judge annuls a game that is replayed (online addendum): it counts for
     nothing but its removal penalties (the core's `replayed`); `replay` is the new game."""
-    game = _locked(game)
-    _require(by, game, "confirm_protocol")
+    game = Game.objects.locked(game)
+    ensure_can(by, game.tournament, "confirm_protocol", game=game)
     if not game.tournament.regulation.has_replays:
         raise ValidationError(
             _("Only a game of an online tournament is replayed (online addendum).")

@@ -16,7 +16,7 @@ from mafiatab.core.names import nickname_key, normalize_nickname
 from mafiatab.games import conversion
 from mafiatab.games.models import Game, GameStatus, Table, TableSeat
 from mafiatab.games.services.rounds import TablePlan, _check_plans
-from mafiatab.games.services.versions import _locked, _new_version
+from mafiatab.games.services.versions import _new_version
 from mafiatab.registrations.models import Registration, Replacement, ReplacementScope, Status
 from mafiatab.registrations.services import reserve_take
 from mafiatab.tournaments.models import Tournament
@@ -59,7 +59,7 @@ def seat_replace(
     )
     if seat is None:
         return None
-    game = _locked(Game.objects.get(table_slot=seat.table))
+    game = Game.objects.locked(Game.objects.get(table_slot=seat.table))
     if game.is_confirmed:
         # its protocol says who played and stays as confirmed: the seat would contradict it
         raise ValidationError(
@@ -109,7 +109,7 @@ def reseat_table(*, table: Table, players: Sequence[str], by: User | None) -> Ta
     replacement): its seats and its untouched protocol (a new version) follow."""
     ensure_can(by, table.round.tournament, "publish_seating", "manage_rounds")
     tournament = table.round.tournament
-    game = _locked(Game.objects.get(table_slot=table))
+    game = Game.objects.locked(Game.objects.get(table_slot=table))
     if not _is_untouched(game):
         raise ValidationError(
             _("%(game)s has a protocol already; its table cannot be seated again.")
@@ -151,7 +151,7 @@ def replacement_record(
     default) the participant keeps his later rounds; with "rest" the reserve plays
     them, once `seating_reseat` has seated the rounds not yet played again."""
     ensure_can(by, tournament, "replace_player")
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = Tournament.objects.locked(tournament)
     reserve_nickname = normalize_nickname(" ".join(reserve_nickname.split()))
     errors: dict[str, str] = {}
     if absent.tournament_id != tournament.pk or absent.status != Status.APPROVED:

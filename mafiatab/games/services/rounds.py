@@ -307,7 +307,7 @@ def table_judge_set(*, table: Table, judge: User | None, by: User | None) -> Tab
     tournament = table.round.tournament
     ensure_can(by, tournament, "manage_rounds")
     table = Table.objects.select_for_update().select_related("round", "judge").get(pk=table.pk)
-    game = Game.objects.select_for_update().get(table_slot=table)
+    game = Game.objects.locked(Game.objects.get(table_slot=table))
     if (
         judge is not None
         and not StaffMember.objects.filter(tournament=tournament, user=judge).exists()

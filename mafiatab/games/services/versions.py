@@ -1,7 +1,7 @@
 """How a protocol changes: as a new `ProtocolVersion` that the game's rows follow.
 
-`_new_version` is the one writer of a protocol; `_locked` takes the game's row for
-the transaction and `_require` checks the writer's permission on the game; a writer
+`_new_version` is the one writer of a protocol; a writer first takes the game's row
+(`Game.objects.locked`) and checks his permission on the game (`ensure_can`); a writer
 whose change moves the standings' inputs calls `Tournament.standings_changed`.
 `ProtocolChanged` and `ProtocolInvalid` are the refusals callers catch.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING, Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -46,21 +46,6 @@ class ProtocolInvalid(ValidationError):
     def __init__(self, problems: list[Any]) -> None:
         self.problems = problems
         super().__init__([str(p) for p in problems])
-
-
-def _locked(game: Game) -> Game:
-    return (
-        Game.objects.select_for_update(of=("self",))
-        .select_related("tournament", "table_slot")
-        .get(pk=game.pk)
-    )
-
-
-def _require(by: User | None, game: Game, action: str) -> None:
-    from mafiatab.tournaments.permissions import user_can
-
-    if not user_can(by, game.tournament, action, game=game):
-        raise PermissionDenied(action)
 
 
 def _new_version(

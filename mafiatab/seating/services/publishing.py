@@ -74,7 +74,7 @@ def seating_publish(
     """
     ensure_can(by, draft.tournament, "publish_seating")
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=draft.tournament_id)
+        tournament = Tournament.objects.locked(draft.tournament_id)
         draft = SeatingDraft.objects.select_for_update().get(pk=draft.pk)
         already = published_draft(tournament, draft.stage)
         if is_reseat(draft):
