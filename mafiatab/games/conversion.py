@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, cast
@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any, cast
 from django.db.models import F, OuterRef, Subquery
 
 from mafiatab.core.names import nickname_key, printable_json
-from mafiatab.core.numbers import json_number
 from mafiatab.core.protocol import Protocol
 from mafiatab.core.schedule import ScheduledRound
 from mafiatab.core.tournament_file import (
@@ -84,7 +83,7 @@ _KEYS = (
 def protocol_data(parts: Mapping[str, Any]) -> dict[str, Any]:
     """The one writer of a protocol's data (a version's JSON, the form `game_data`
     reads), whatever door its parts came by: the protocol form, the console's finished
-    game, an imported file, the rows of a game stored without versions. The file form's
+    game, an imported file, a game just seated (`new_game_data`). The file form's
     keys in its order, an optional key only when it holds something, and the voting
     blocks always (a list); a key it does not know is kept, after them."""
     data: dict[str, Any] = {}
@@ -211,56 +210,33 @@ def game_data(game: models.Game) -> dict[str, Any]:
     """The current protocol of a game in the file form (`protocol_to_dict`'s keys),
     plus its voting blocks under "voting". A draft may have a null winner or roles.
 
-    The current version's JSON is the truth; the rows are only read for a game
-    stored without versions."""
+    The current version's JSON is the truth (every game has one: made with its table,
+    imported with its file, or, for a game stored before versions, by a migration)."""
     stored = (
         models.ProtocolVersion.objects.filter(game_id=game.pk, number=game.version)
         .values_list("data", flat=True)
         .first()
     )
-    if isinstance(stored, dict):
-        # texts stored before the reader refused what no page can hold are escaped
-        data = cast(dict[str, Any], printable_json(stored))
-        data.setdefault("voting", [])
-        return data
-    return _rows_data(game)
+    if not isinstance(stored, dict):
+        raise LookupError(f"the game {game.label} has no version {game.version}")
+    # texts stored before the reader refused what no page can hold are escaped
+    data = cast(dict[str, Any], printable_json(stored))
+    data.setdefault("voting", [])
+    return data
 
 
-def _rows_data(game: models.Game) -> dict[str, Any]:
-    seats = sorted(game.seats.all(), key=lambda s: s.number)
-    extras = sorted(game.extras.all(), key=lambda e: e.position)
-    penalties = sorted(game.penalties.all(), key=lambda p: p.position)
-    removals = sorted(game.removals.all(), key=lambda r: r.position)
+def new_game_data(game: models.Game, players: Sequence[str]) -> dict[str, Any]:
+    """The first protocol of a game just seated: who sits where, nothing played yet."""
     return protocol_data(
         {
             "id": game.label,
             "stage": game.stage,
             "round": game.round,
             "table": game.table,
-            "date": game.date,
             "judge": game.judge,
-            "seats": [
-                {"player": s.player, "role": s.role or None, "fouls": s.fouls} for s in seats
-            ],
-            "winner": game.winner or None,
-            "first_killed": game.first_killed,
-            "best_move": list(game.best_move or []),
-            "judge_extra": [
-                {
-                    "seat": e.seat,
-                    "points": json_number(decimal_to_fraction(e.points)),
-                    "reason": e.reason,
-                    "chief_approved": e.chief_approved,
-                }
-                for e in extras
-            ],
-            "penalties": [{"seat": p.seat, "rule": p.rule, "reason": p.reason} for p in penalties],
-            "disqualified": [
-                {"seat": r.seat, "reason": r.reason, "online": r.online, "fined": r.fined}
-                for r in removals
-            ],
-            "replayed": game.replayed,
-            "voting": game.voting,
+            "seats": [{"player": nick, "role": None, "fouls": 0} for nick in players],
+            "winner": None,
+            "first_killed": None,
         }
     )
 

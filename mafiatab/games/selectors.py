@@ -164,8 +164,8 @@ def points_shown_to(user: Any, game: Game) -> bool:
 
 def confirmed_versions(games: Iterable[Game]) -> dict[int, int]:
     """The current version of each confirmed game of `games`: game id -> version id.
-    A game without a confirmed current version (being filled, submitted, or stored
-    without versions) is left out."""
+    A game without a confirmed current version (being filled or submitted) is left
+    out."""
     ids = [game.pk for game in games if game.status == GameStatus.CONFIRMED]
     rows = ProtocolVersion.objects.filter(
         game_id__in=ids,

@@ -4,12 +4,13 @@ read back as its version's data."""
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import pytest
 
 from mafiatab.games import conversion
-from mafiatab.games.models import Game
+from mafiatab.games.models import Game, ProtocolVersion
 from mafiatab.games.services import protocol_save
 
 from . import test_games_fixtures as fx
@@ -46,12 +47,18 @@ def test_the_writer_keeps_the_file_forms_keys_in_order_and_only_those_that_hold_
     ]
 
 
+#: How a game stored before versions got its first version: from its rows.
+_rows_data = importlib.import_module(
+    "mafiatab.games.migrations.0007_every_game_has_a_version"
+)._data
+
+
 @pytest.mark.django_db
 def test_an_imported_games_rows_read_back_as_its_first_version(demo_imported: Any):
     games = list(Game.objects.filter(tournament=demo_imported).order_by("position"))
     assert games
     for game in games:
-        assert conversion._rows_data(game) == conversion.game_data(game)
+        assert _rows_data(game) == conversion.game_data(game)
 
 
 @pytest.mark.django_db
@@ -65,7 +72,27 @@ def test_a_saved_protocols_rows_read_back_as_its_version(two_tables: dict[str, A
     )
     game.refresh_from_db()
     stored = conversion.game_data(game)
-    assert conversion._rows_data(game) == stored
+    assert _rows_data(game) == stored
     assert stored["judge_extra"] == [
         {"seat": 3, "points": 0.3, "reason": "fine play", "chief_approved": False}
     ]
+
+
+@pytest.mark.django_db
+def test_a_game_stored_before_versions_gets_its_first_version_from_its_rows(
+    two_tables: dict[str, Any],
+):
+    from django.apps import apps as django_apps
+
+    game = two_tables["game1"]
+    protocol_save(
+        game=game, data=complete_data(game), by=two_tables["judge"], base_version=game.version
+    )
+    game.refresh_from_db()
+    expected = conversion.game_data(game)
+    ProtocolVersion.objects.filter(game=game).delete()
+    migration = importlib.import_module("mafiatab.games.migrations.0007_every_game_has_a_version")
+    migration.versions_for_every_game(django_apps, None)
+    game.refresh_from_db()
+    assert conversion.game_data(game) == expected
+    assert ProtocolVersion.objects.filter(game=game).count() == 1

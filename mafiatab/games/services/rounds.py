@@ -145,9 +145,7 @@ def _create_table(
         status=GameStatus.DRAFT,
         version=0,
     )
-    data = conversion.game_data(game) | {
-        "seats": [{"player": nick, "role": None, "fouls": 0} for nick in players]
-    }
+    data = conversion.new_game_data(game, players)
     _new_version(game, data, status=GameStatus.DRAFT, action="created", by=by, reason="")
     return table
 
