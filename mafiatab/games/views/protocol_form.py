@@ -18,6 +18,7 @@ from mafiatab.games import forms as pf
 from mafiatab.games import selectors, services
 from mafiatab.games.conversion import game_data
 from mafiatab.games.models import Game
+from mafiatab.games.schedule_forms import SEAT_CHOICES_ID
 from mafiatab.games.views.access import _NO_BASE_VERSION, _base_version, _error_text, with_game
 from mafiatab.registrations.selectors import seat_choices
 from mafiatab.tournaments.permissions import permissions_for, user_can
@@ -85,7 +86,7 @@ def _form_context(
         "seat_numbers": list(pf.SEATS),
         "protests": game.protests.all(),
         "seat_choices": seat_choices(tournament.pk),
-        "seat_choices_id": pf.SEAT_CHOICES_ID,
+        "seat_choices_id": SEAT_CHOICES_ID,
         **(extra or {}),
     }
 

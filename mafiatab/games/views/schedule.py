@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from mafiatab.games import forms as pf
+from mafiatab.games import schedule_forms as sf
 from mafiatab.games import selectors, services
 from mafiatab.games.models import Round, Table
 from mafiatab.games.views.access import _error_text
@@ -39,7 +39,7 @@ def rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Every round with its tables; the organiser and the chief judge add rounds here."""
     can = permissions_for(request.user, tournament)
     judges = _judges(tournament)
-    form = pf.RoundForm(request.POST or None)
+    form = sf.RoundForm(request.POST or None)
     if request.method == "POST":
         if not can["manage_rounds"]:
             raise PermissionDenied("manage_rounds")
@@ -65,21 +65,21 @@ def rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             # each round's forms have their own field ids, so every label finds its field
             (
                 round_,
-                pf.TableForm(judges=judges, auto_id=f"id_round{round_.pk}_%s"),
+                sf.TableForm(judges=judges, auto_id=f"id_round{round_.pk}_%s"),
                 _schedule_form(round_),
-                pf.LatenessForm(auto_id=f"id_late{round_.pk}_%s"),
+                sf.LatenessForm(auto_id=f"id_late{round_.pk}_%s"),
             )
             for round_ in selectors.rounds_of(tournament)
         ],
         "form": form,
         "seat_choices": seat_choices(tournament.pk),
-        "seat_choices_id": pf.SEAT_CHOICES_ID,
+        "seat_choices_id": sf.SEAT_CHOICES_ID,
     }
     return render(request, "games/rounds.html", context)
 
 
-def _schedule_form(round_: Round, data: dict[str, Any] | None = None) -> pf.RoundScheduleForm:
-    return pf.RoundScheduleForm(
+def _schedule_form(round_: Round, data: dict[str, Any] | None = None) -> sf.RoundScheduleForm:
+    return sf.RoundScheduleForm(
         data,
         initial={
             "starts_at": round_.starts_at,
@@ -140,7 +140,7 @@ def lateness(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRespo
     """The chief judge fines a player late for a round: the minutes are counted from
     the round's start time."""
     round_ = get_object_or_404(Round, tournament=tournament, pk=pk)
-    form = pf.LatenessForm(request.POST)
+    form = sf.LatenessForm(request.POST)
     if form.is_valid():
         data = form.cleaned_data
         try:
@@ -182,7 +182,7 @@ def lateness(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRespo
 @tournament_permission("manage_rounds")
 def table_add(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
     round_ = get_object_or_404(Round, tournament=tournament, pk=pk)
-    form = pf.TableForm(request.POST, judges=_judges(tournament))
+    form = sf.TableForm(request.POST, judges=_judges(tournament))
     if form.is_valid():
         judge_id = form.cleaned_data["judge"]
         judge = None
@@ -212,7 +212,7 @@ def table_add(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResp
 def table_judge(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
     """Give a table of a round another judge (the rounds page's select beside it)."""
     table = get_object_or_404(Table, round__tournament=tournament, pk=pk)
-    form = pf.TableJudgeForm(request.POST, judges=_judges(tournament))
+    form = sf.TableJudgeForm(request.POST, judges=_judges(tournament))
     if not form.is_valid():
         messages.error(request, _("Choose a judge of this tournament."))
         return redirect("games:rounds", slug=tournament.slug)
