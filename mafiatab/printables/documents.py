@@ -29,13 +29,12 @@ from mafiatab.games.selectors import confirmed_versions, kept_protocol_pdfs
 from mafiatab.games.services import protocol_pdf_keep
 from mafiatab.printables.models import KeptPdf
 from mafiatab.printables.pdf import PROTOCOLS_PER_DOCUMENT, Renderer
+from mafiatab.printables.seating_sheets import judge_copies, seating_rounds
 from mafiatab.printables.services import kept_pdf_replace
 from mafiatab.printables.sheets import (
     ProtocolSheet,
     chief_judge_names,
-    judge_copies,
     protocol_sheet,
-    seating_rounds,
     stage_label,
 )
 from mafiatab.printables.xlsx import standings_workbook

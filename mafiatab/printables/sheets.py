@@ -1,10 +1,9 @@
-"""What the printed sheets show: protocols (filled and blank) and seating.
+"""What the printed protocols show, filled and blank (the seating sheets: `seating_sheets`).
 
 Every protocol is read through the games app's own readers (`game_data`, then
 `check_protocol` and `points_by_seat`, the very functions of the game page), so a
 printed point is the point the page shows and no rule of the regulation is decided
-here. Seating comes from the published seating drafts (`grid`, as the seating page
-shows it) and, for a stage without one, from the games' own rounds and tables.
+here.
 """
 
 from __future__ import annotations
@@ -23,11 +22,9 @@ from mafiatab.core.scoring import format_points
 from mafiatab.core.voting import MAX_VOTING_ROUNDS
 from mafiatab.games.conversion import game_data
 from mafiatab.games.models import STAGE_CHOICES, Game, GameStatus, Round
-from mafiatab.games.selectors import check_protocol, games_by_round, points_by_seat
+from mafiatab.games.selectors import check_protocol, points_by_seat
 from mafiatab.messages import date_text, removal_reason_text
 from mafiatab.registrations.models import Advancement
-from mafiatab.seating.conversion import grid
-from mafiatab.seating.models import DraftStatus
 from mafiatab.standings.services import tournament_standings
 from mafiatab.tournaments.models import StaffRole, Tournament
 
@@ -158,7 +155,8 @@ def chief_judge_names(tournament: Tournament) -> str:
     )
 
 
-def _text(value: Any) -> str:
+def text_of(value: Any) -> str:
+    """A value of a protocol as printed: nothing for a missing one."""
     return "" if value is None else str(value)
 
 
@@ -199,7 +197,7 @@ def _signed_points(value: Any) -> str:
     try:
         return format_points(Fraction(str(value)), signed=True)
     except (ValueError, ZeroDivisionError):
-        return _text(value)
+        return text_of(value)
 
 
 def _numbers(values: Iterable[Any]) -> str:
@@ -211,12 +209,12 @@ def _vote_lines(blocks: Any, *, form: bool) -> tuple[VoteLine, ...]:
     official form's seven."""
     lines = [
         VoteLine(
-            day=_text(block.get("day")),
+            day=text_of(block.get("day")),
             nominees=_numbers(block.get("nominees") or []),
             nominated_by=_numbers(block.get("nominated_by") or []),
             votes=_numbers(block.get("votes") or []),
             revote=bool(block.get("revote")),
-            lift=_text(block.get("lift")),
+            lift=text_of(block.get("lift")),
         )
         for block in blocks or []
         if isinstance(block, dict)
@@ -243,20 +241,20 @@ def _reasons(data: dict[str, Any], protests: Iterable[Any]) -> tuple[Reason, ...
         reasons.append(
             Reason(
                 _("Extra points (8.4)"),
-                _text(e.get("seat")),
+                text_of(e.get("seat")),
                 _player(data, e.get("seat")),
                 points,
-                _text(e.get("reason")),
+                text_of(e.get("reason")),
             )
         )
     for p in data.get("penalties") or []:
         reasons.append(
             Reason(
                 _("Penalty (8.5)"),
-                _text(p.get("seat")),
+                text_of(p.get("seat")),
                 _player(data, p.get("seat")),
-                _text(p.get("rule")),
-                _text(p.get("reason")),
+                text_of(p.get("rule")),
+                text_of(p.get("reason")),
             )
         )
     for r in data.get("disqualified") or []:
@@ -268,10 +266,10 @@ def _reasons(data: dict[str, Any], protests: Iterable[Any]) -> tuple[Reason, ...
         reasons.append(
             Reason(
                 _("Removal (8.2.4)"),
-                _text(r.get("seat")),
+                text_of(r.get("seat")),
                 _player(data, r.get("seat")),
                 ", ".join(details),
-                removal_reason_text(_text(r.get("reason"))),
+                removal_reason_text(text_of(r.get("reason"))),
             )
         )
     for protest in protests:
@@ -282,7 +280,7 @@ def _reasons(data: dict[str, Any], protests: Iterable[Any]) -> tuple[Reason, ...
         reasons.append(
             Reason(
                 _("Protest (8.9)"),
-                _text(protest.seat),
+                text_of(protest.seat),
                 _player(data, protest.seat),
                 decision,
                 text,
@@ -311,11 +309,11 @@ def protocol_sheet(
         filename=f"protocol-{safe_name(game.label)}.pdf",
         tournament=game.tournament.name,
         stage=stage_label(data.get("stage")),
-        round=_text(data.get("round")),
-        table=_text(data.get("table")),
+        round=text_of(data.get("round")),
+        table=text_of(data.get("table")),
         game=game.label,
         date=date_text(data.get("date")),
-        judge=_text(data.get("judge")),
+        judge=text_of(data.get("judge")),
         chief_judge=chief_judge,
         seats=_seat_lines(data, points_by_seat(data, check)),
         voting=_vote_lines(data.get("voting"), form=False),
@@ -381,11 +379,11 @@ def table_blank_sheet(
         filename=f"protocol-{safe_name(game.label)}-blank.pdf",
         tournament=game.tournament.name,
         stage=stage_label(data.get("stage")),
-        round=_text(data.get("round")),
-        table=_text(data.get("table")),
+        round=text_of(data.get("round")),
+        table=text_of(data.get("table")),
         game=game.label,
         date=date_text(data.get("date")),
-        judge=_text(data.get("judge")),
+        judge=text_of(data.get("judge")),
         chief_judge=chief_judge,
         seats=_blank_seats(s.get("player") or "" for s in data.get("seats") or []),
         voting=_vote_lines([], form=True),
@@ -418,112 +416,12 @@ def round_blank_sheets(round_: Round, *, chief_judge: str) -> list[ProtocolSheet
     return sheets
 
 
-# --- seating ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class SeatingTable:
-    """One table of a round."""
-
-    table: int
-    judge: str
-    seats: tuple[tuple[int, str], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class SeatingRound:
-    """One round of a stage with its tables."""
-
-    stage: str
-    """The stage's name in the active language."""
-    round: int
-    tables: tuple[SeatingTable, ...]
-    sitting_out: tuple[str, ...] = ()
-    replaced: tuple[tuple[str, str], ...] = ()
-    """(reserve, late participant) of each replacement in this round."""
-
-
-@dataclass(frozen=True, slots=True)
-class JudgeCopy:
-    """A table judge's copy: every round played at one table."""
-
-    table: int
-    judges: str
-    rounds: tuple[tuple[SeatingRound, SeatingTable], ...]
-
-
-def _stage_order(stage: str) -> int:
-    codes = [code for code, _label in STAGE_CHOICES]
-    return codes.index(stage) if stage in codes else len(codes)
-
-
-def seating_rounds(tournament: Tournament, *, staff: bool) -> list[SeatingRound]:
-    """Every round of the tournament with its tables.
-
-    A stage with a published seating is read from it (as the seating page shows it);
-    another stage from its games' tables: every game for the staff, the confirmed ones
-    for the public (as the games list shows them).
-    """
-
-    found: list[tuple[int, int, SeatingRound]] = []
-    drafts = tournament.seating_drafts.filter(status=DraftStatus.PUBLISHED)
-    published = set()
-    for draft in drafts:
-        published.add(draft.stage)
-        label = stage_label(draft.stage)
-        for r in grid(draft):
-            tables = tuple(
-                SeatingTable(int(t["table"]), t["judge"], tuple(t["seats"])) for t in r["tables"]
-            )
-            item = SeatingRound(
-                label, r["round"], tables, tuple(r["sitting_out"]), tuple(r["replaced"])
-            )
-            found.append((_stage_order(draft.stage), r["round"], item))
-    for group in games_by_round(tournament, with_unconfirmed=staff):
-        if group.stage in published or group.round is None:
-            continue
-        tables = []
-        for index, game in enumerate(group.games, start=1):
-            data = game_data(game)
-            names = [s.get("player") or "" for s in data.get("seats") or []]
-            tables.append(
-                SeatingTable(
-                    game.table or index,
-                    _text(data.get("judge")),
-                    tuple(enumerate(names, start=1)),
-                )
-            )
-        item = SeatingRound(group.stage_label, group.round, tuple(tables))
-        found.append((_stage_order(group.stage), group.round, item))
-    found.sort(key=lambda entry: (entry[0], entry[1]))
-    return [item for _order, _number, item in found]
-
-
-def judge_copies(rounds: Iterable[SeatingRound]) -> list[JudgeCopy]:
-    """For each table number, every round played there, in order."""
-    by_table: dict[int, list[tuple[SeatingRound, SeatingTable]]] = {}
-    for r in rounds:
-        for t in r.tables:
-            by_table.setdefault(t.table, []).append((r, t))
-    copies = []
-    for number in sorted(by_table):
-        entries = by_table[number]
-        judges = list(dict.fromkeys(t.judge for _r, t in entries if t.judge))
-        copies.append(JudgeCopy(number, ", ".join(judges), tuple(entries)))
-    return copies
-
-
 __all__ = [
-    "JudgeCopy",
     "ProtocolSheet",
     "SeatLine",
-    "SeatingRound",
-    "SeatingTable",
     "blank_sheet",
     "chief_judge_names",
     "find_round",
-    "judge_copies",
     "protocol_sheet",
     "round_blank_sheets",
-    "seating_rounds",
 ]
