@@ -22,6 +22,7 @@ from mafiatab.standings.advancing import advance_publish
 from mafiatab.standings.services.tournament_file import dates_of, tournament_import
 from mafiatab.tournaments.models import StaffMember, StaffRole, Tournament
 from mafiatab.tournaments.services import TournamentInfo, tournament_stages_update
+from mafiatab.tournaments.stages import plan_of
 
 #: The password of every demo account.
 DEMO_PASSWORD = "mafiatab-demo"
@@ -145,8 +146,9 @@ def _table_in_play(
     *, tournament: Tournament, core: CoreTournament, organiser: User, judge: User
 ) -> None:
     """The round of `TABLE_IN_PLAY` with its one table, judged by `judge`, whose game he
-    started on the console and has logged so far: made as the organiser and the judge
-    make them on their pages."""
+    started on the console and has logged so far, and the stage's rounds after it,
+    seated by the same Williams square: made as the organiser and the judge make them
+    on their pages."""
     live = TABLE_IN_PLAY
     plan = TablePlan(number=1, judge=judge, players=live.seats(core))
     round_ = round_create(
@@ -159,3 +161,14 @@ def _table_in_play(
     log = log_start(game=round_.tables.get().game, roles=live.roles, by=judge)
     for event in live.events:
         event_append(log=log, event=event, client_id=uuid.uuid4(), after=None, by=judge)
+    # the final's games still to play, seated by the same Williams square
+    plan = plan_of(tournament)
+    spec = plan.spec(live.stage) if plan is not None else None
+    for number in range(live.round + 1, (spec.games if spec is not None else live.round) + 1):
+        round_create(
+            tournament=tournament,
+            stage=live.stage.value,
+            number=number,
+            tables=[TablePlan(number=1, judge=judge, players=live.seats(core, number))],
+            by=organiser,
+        )

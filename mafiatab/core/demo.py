@@ -55,16 +55,18 @@ class TableInPlay:
     """The console's log so far: the first day's speeches (online, without a vote),
     the night, and the second day's nominations and vote."""
 
-    def seats(self, tournament: Tournament) -> tuple[str, ...]:
+    def seats(self, tournament: Tournament, round_number: int | None = None) -> tuple[str, ...]:
         """The ten players, seat 1 first, as the final's seating by a Williams square
-        seats them in this round: the square's players named as they sat in the stage's
-        first game (the file's), so that every player moves to another seat and sits
-        right after another player than in any game before."""
+        seats them in this round (or in `round_number` of the stage): the square's
+        players named as they sat in the stage's first game (the file's), so that every
+        player moves to another seat and sits right after another player than in any
+        game before."""
+        number = self.round if round_number is None else round_number
         first = next(g for g in tournament.games if g.stage is self.stage)
-        plan = plan_final(first.players, self.round)
+        plan = plan_final(first.players, number)
         opening = plan.rounds[0].tables[0].seats
         named = dict(zip(opening, first.players, strict=True))
-        return tuple(named[player] for player in plan.rounds[self.round - 1].tables[0].seats)
+        return tuple(named[player] for player in plan.rounds[number - 1].tables[0].seats)
 
 
 #: The demo's game in progress: the final's second game, on day 2.

@@ -109,11 +109,22 @@ def test_the_demo_shows_a_table_being_played_on_the_console(client, capsys, tmp_
     assert game.label in rounds
     seating = client.get(reverse("seating:index", args=[slug])).content.decode()
     final = seating[seating.index('id="seating-final"') :]
-    assert "10 players, 2 games each, 2 rounds." in final  # as its tables hold it
+    assert "10 players, 10 games each, 10 rounds." in final  # as its tables hold it
     row = final[final.index(f'data-testid="round-{game.round}-table-1"') :]
     row = row[: row.index("</tr>")]
     for seat in game.seats.all():
         assert seat.player in row
+    # the whole final is seated by the Williams square: each finalist once in every seat
+    # and once right after every other finalist
+    rows = [
+        [s.player for s in g.seats.order_by("number")]
+        for g in tournament.games.filter(stage="final").order_by("round")
+    ]
+    assert len(rows) == 10
+    for player in rows[0]:
+        assert sorted(r.index(player) for r in rows) == list(range(10))
+    follows = [(r[i - 1], r[i]) for r in rows for i in range(1, 10)]
+    assert len(set(follows)) == len(follows) == 90
 
 
 def test_the_demo_has_its_stage_plan_and_the_final_advance_list_published(
