@@ -80,8 +80,8 @@ def run(path: Path, slug: str, runs: int, games: int, players: int) -> int:
     from mafiatab.games.conversion import game_data, stored_protocol_data, stored_protocols
     from mafiatab.games.models import Game, GameStatus
     from mafiatab.games.services import protocol_save
-    from mafiatab.standings.services import standings_snapshot
     from mafiatab.standings.inputs import core_tournament
+    from mafiatab.standings.services import standings_snapshot
     from mafiatab.tournaments.models import StaffRole, Tournament
     from mafiatab.tournaments.services import staff_assign
 
