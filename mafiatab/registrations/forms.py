@@ -99,7 +99,13 @@ class ReplacementForm(HtmlForm):
     absent = BoundedIntegerField(label=_("Late participant"), min_value=1, max_value=MAX_ID)
     reserve_nickname = forms.CharField(label=_("Reserve"), max_length=64)
     round = BoundedIntegerField(label=_("Round"), min_value=1, max_value=MAX_SMALL)
-    minutes_late = BoundedIntegerField(label=_("Minutes late"), min_value=0, max_value=MAX_SMALL)
+    minutes_late = BoundedIntegerField(
+        label=_("Minutes late"),
+        min_value=0,
+        max_value=MAX_SMALL,
+        required=False,
+        help_text=_("Empty: measured from the round's start time."),
+    )
     scope = forms.ChoiceField(
         label=_("The reserve plays"),
         choices=ReplacementScope.choices,

@@ -455,3 +455,38 @@ def test_the_reserve_who_played_has_a_players_rights_over_his_game(published, ma
     game = table.game
     game.refresh_from_db()
     assert user_can(account, tournament, "file_protest", game=game)
+
+
+def test_the_minutes_late_are_measured_from_the_rounds_start_when_not_given(published):
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from mafiatab.games.models import Round
+
+    tournament = published["tournament"]
+    absent = tournament.registrations.get(nickname="P03")
+
+    def record(reserve: str) -> Any:
+        return replacement_record(
+            tournament=tournament,
+            absent=absent,
+            reserve_nickname=reserve,
+            round=1,
+            minutes_late=None,
+            by=published["organiser"],
+        )
+
+    with pytest.raises(ValidationError) as refused:
+        record("Граф")  # the round has no start time: the minutes are asked for
+    assert "minutes_late" in refused.value.message_dict
+    first = Round.objects.get(tournament=tournament, stage="qualifying", number=1)
+    first.starts_at = timezone.now() - dt.timedelta(minutes=10)
+    first.save()
+    with pytest.raises(ValidationError) as early:
+        record("Граф")  # 10 minutes: not yet replaceable (more than 15)
+    assert "minutes_late" in early.value.message_dict
+    first.starts_at = timezone.now() - dt.timedelta(minutes=20)
+    first.save()
+    replacement = record("Граф")
+    assert replacement.minutes_late >= 20

@@ -10,12 +10,14 @@ from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from mafiatab.core.names import nickname_key, normalize_nickname
 from mafiatab.games import conversion
-from mafiatab.games.models import Game, GameStatus, Table, TableSeat
+from mafiatab.games.models import Game, GameStatus, Round, Table, TableSeat
 from mafiatab.games.services.rounds import TablePlan, _check_plans
+from mafiatab.games.services.schedule import round_minutes_late
 from mafiatab.games.services.versions import _new_version
 from mafiatab.registrations.models import Registration, Replacement, ReplacementScope, Status
 from mafiatab.registrations.services import reserve_take
@@ -130,6 +132,21 @@ def reseat_table(*, table: Table, players: Sequence[str], by: User | None) -> Ta
     return table
 
 
+def _minutes_since_start(tournament: Tournament, stage: str, number: int) -> int:
+    """The minutes since round `number` of `stage` started, by its start time."""
+    found = Round.objects.filter(tournament=tournament, stage=stage, number=number).first()
+    if found is None or found.starts_at is None:
+        raise ValidationError(
+            {
+                "minutes_late": _(
+                    "Round %(round)d has no start time: give the minutes the player is late."
+                )
+                % {"round": number}
+            }
+        )
+    return round_minutes_late(found, timezone.now())
+
+
 @transaction.atomic
 def replacement_record(
     *,
@@ -137,12 +154,14 @@ def replacement_record(
     absent: Registration,
     reserve_nickname: str,
     round: int,
-    minutes_late: int,
+    minutes_late: int | None,
     by: User,
     stage: str = "qualifying",
     scope: str = ReplacementScope.ROUND,
 ) -> Replacement:
-    """A reserve plays instead of a participant too late for `round` of `stage`.
+    """A reserve plays instead of a participant too late for `round` of `stage`: late
+    by `minutes_late`, or when it is None by the minutes since the round's start time
+    (refused, naming the field, when the round has none).
 
     The reserve becomes a registration of the tournament (status reserve: he may hold
     a seat and is listed with the participants, he is not counted among the
@@ -153,6 +172,8 @@ def replacement_record(
     ensure_can(by, tournament, "replace_player")
     tournament = Tournament.objects.locked(tournament)
     reserve_nickname = normalize_nickname(" ".join(reserve_nickname.split()))
+    if minutes_late is None:
+        minutes_late = _minutes_since_start(tournament, stage, round)
     errors: dict[str, str] = {}
     if absent.tournament_id != tournament.pk or absent.status != Status.APPROVED:
         errors["absent"] = _("Only a participant of this tournament can be replaced.")
