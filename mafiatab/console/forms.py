@@ -49,3 +49,14 @@ class RolesForm(HtmlForm):
                     % {"seats": ", ".join(map(str, seats)), "role": label}
                 )
         return cleaned
+
+
+class ReportForm(HtmlForm):
+    """The side judge's report of a violation of the online addendum (4.1) by a seat."""
+
+    seat = forms.TypedChoiceField(label=_("Seat"), choices=[(n, str(n)) for n in SEATS], coerce=int)
+    reason = forms.CharField(
+        label=_("What the player did"),
+        max_length=300,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
