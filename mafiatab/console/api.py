@@ -20,6 +20,7 @@ import uuid
 from typing import Any, Literal
 
 from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from ninja import Field, Path, Router, Schema
@@ -27,12 +28,13 @@ from ninja import Status as HttpStatus
 from ninja.errors import HttpError
 from pydantic import field_validator
 
+from mafiatab.accounts.models import User
 from mafiatab.api.auth import caller
 from mafiatab.api.errors import MAX_ID, NOT_FOUND, VERSIONED_WRITE, NotFound
 from mafiatab.api.schemas import GameId
 from mafiatab.console import selectors, services
 from mafiatab.console.models import GameLog, ViolationReport
-from mafiatab.games.models import Game
+from mafiatab.games.models import Game, Table
 from mafiatab.games.selectors import points_shown_to
 from mafiatab.tournaments.api import tournament_or_404
 
@@ -468,3 +470,37 @@ def fine_not_ready(request: HttpRequest, slug: str, data: ConsoleFineIn, game_id
         lambda: services.ready_fine(log=log, seat=data.seat, reason=data.reason, by=request.auth)
     )
     return _ready_out(saved)
+
+
+class SideJudgeIn(Schema):
+    judge: str | None = Field(
+        None,
+        max_length=64,
+        description="The nickname of one of the tournament's table judges; null: none.",
+    )
+
+
+class SideJudgeOut(Schema):
+    game_id: int
+    judge: str | None = Field(None, description="The side judge's nickname (addendum 2.6).")
+
+
+@router.put(
+    "/tournaments/{slug}/games/{game_id}/side-judge",
+    response={200: SideJudgeOut, **VERSIONED_WRITE},
+    summary="Name the side judge of an online table",
+)
+def set_side_judge(request: HttpRequest, slug: str, data: SideJudgeIn, game_id: int = GameId):
+    """The chief judge (or the organiser) names the side judge of a published table of an
+    online tournament: one of its table judges, not the table's own."""
+    game = _game(slug, game_id)
+    judge = None
+    if data.judge:
+        judge = User.objects.filter(nickname__iexact=data.judge.strip()).first()
+        if judge is None:
+            raise DjangoValidationError(
+                {"judge": _("There is no judge %(nick)s.") % {"nick": data.judge}}
+            )
+    table = Table.objects.get(pk=game.table_slot_id)
+    saved = _write(lambda: services.side_judge_set(table=table, judge=judge, by=request.auth))
+    return {"game_id": game.pk, "judge": saved.side_judge.nickname if saved.side_judge else None}

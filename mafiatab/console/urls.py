@@ -16,6 +16,7 @@ urlpatterns = [
         name="report_decide",
     ),
     path("games/<int:pk>/console/side/", views.side, name="side"),
+    path("games/<int:pk>/console/side-judge/", views.side_judge_assign, name="side_judge"),
     path("games/<int:pk>/live/", views.spectator, name="spectator"),
     path("games/<int:pk>/live/board/", views.spectator_board, name="board"),
     path("games/<int:pk>/live/updates/", broadcast_views.board_live, name="board_live"),

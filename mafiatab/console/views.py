@@ -24,16 +24,17 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from mafiatab.accounts.models import User
 from mafiatab.console import selectors, services
 from mafiatab.console.broadcast import live_version
 from mafiatab.console.forms import ReportForm, RolesForm
 from mafiatab.console.models import ViolationReport
 from mafiatab.console.strings import console_strings
 from mafiatab.games.conversion import game_data
-from mafiatab.games.models import Game
+from mafiatab.games.models import Game, Table
 from mafiatab.games.selectors import points_shown_to
 from mafiatab.games.services import ProtocolChanged
-from mafiatab.tournaments.models import Tournament
+from mafiatab.tournaments.models import StaffRole, Tournament
 from mafiatab.tournaments.permissions import permissions_for
 
 
@@ -55,6 +56,8 @@ def _judge_game(request: HttpRequest, slug: str, pk: int) -> Game | HttpResponse
     game = _table_game(slug, pk)
     if selectors.can_run(request.user, game):
         return game
+    if request.method == "GET" and services.is_side_judge(request.user, game):
+        return redirect("console:side", slug=slug, pk=pk)  # his own view of the table
     raise PermissionDenied("enter_protocol")
 
 
@@ -83,10 +86,14 @@ def console(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             else:
                 return redirect("console:console", slug=slug, pk=pk)
         seats = [s["player"] for s in game_data(game)["seats"]]
-        context = _base(request, game) | {
-            "form": form,
-            "rows": [(n, nick, form[f"role_{n}"]) for n, nick in enumerate(seats, start=1)],
-        }
+        context = (
+            _base(request, game)
+            | _side_judge_context(game)
+            | {
+                "form": form,
+                "rows": [(n, nick, form[f"role_{n}"]) for n, nick in enumerate(seats, start=1)],
+            }
+        )
         return render(request, "console/start.html", context, status=422 if form.errors else 200)
     context = _base(request, game) | {
         "log": log,
@@ -96,7 +103,7 @@ def console(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "seat_numbers": list(range(1, 11)),
     }
     if game.tournament.is_online:
-        context |= {
+        context |= _side_judge_context(game) | {
             "ready_rows": services.ready_rows(log),
             "ready_open": not log.is_closed and log.last_number == 0,
             "all_ready": services.is_ready(log),
@@ -104,6 +111,37 @@ def console(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "fine": _points(services.removal_fine(game)),
         }
     return render(request, "console/console.html", context)
+
+
+def _side_judge_context(game: Game) -> dict[str, Any]:
+    """The side judge of an online table, and whom the chief judge may name."""
+    if not game.tournament.is_online:
+        return {}
+    table = Table.objects.select_related("side_judge").get(pk=game.table_slot_id)
+    judges = [j for j in game.tournament.staff(StaffRole.TABLE_JUDGE) if j.pk != table.judge_id]
+    return {"side_judge": table.side_judge, "side_judges": judges}
+
+
+@require_POST
+def side_judge_assign(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The chief judge names the side judge of an online table (addendum 2.6)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    game = _table_game(slug, pk)
+    chosen = request.POST.get("judge", "")
+    judge = None
+    if chosen:
+        judge = User.objects.filter(pk=int(chosen) if chosen.isdigit() else 0).first()
+        if judge is None:
+            messages.error(request, _("Choose one of the tournament's judges."))
+            return redirect("console:console", slug=slug, pk=pk)
+    table = Table.objects.get(pk=game.table_slot_id)
+    if _told(
+        request,
+        lambda: services.side_judge_set(table=table, judge=judge, by=request.user),  # type: ignore[arg-type]
+    ):
+        messages.success(request, _("The side judge is saved."))
+    return redirect("console:console", slug=slug, pk=pk)
 
 
 def _points(value: Any) -> str:

@@ -278,3 +278,31 @@ def test_a_seat_not_ready_gets_the_lateness_fine_from_the_check(client, online):
     penalty = Penalty.objects.get()
     assert penalty.player == "Alpha2" and penalty.kind == "lateness" and penalty.minutes_late >= 9
     assert tc._post(client, game, "/ready/fine", body).status_code == 409
+
+
+def test_the_chief_judge_names_the_side_judge_on_the_console_and_through_the_api(
+    client, two_tables
+):
+    game = two_tables["game1"]
+    slug = game.tournament.slug
+    client.force_login(two_tables["chief"])
+    page = client.get(reverse("console:console", args=[slug, game.pk]))
+    assert 'data-testid="side-judge-select"' in page.content.decode()
+    url = reverse("console:side_judge", args=[slug, game.pk])
+    assert client.post(url, {"judge": two_tables["judge2"].pk}).status_code == 302
+    assert Table.objects.get(pk=game.table_slot_id).side_judge == two_tables["judge2"]
+    # the side judge following the table's console link lands on his own view
+    client.force_login(two_tables["judge2"])
+    answer = client.get(reverse("console:console", args=[slug, game.pk]))
+    assert answer.status_code == 302 and answer.url.endswith("/console/side/")
+    # the API: a table judge may not name one; an unknown nickname is told by its field
+    client.force_login(two_tables["judge"])
+    url = f"/api/tournaments/{slug}/games/{game.pk}/side-judge"
+    body = json.dumps({"judge": None})
+    assert client.put(url, data=body, content_type="application/json").status_code == 403
+    client.force_login(two_tables["chief"])
+    unknown = json.dumps({"judge": "Nobody"})
+    answer = client.put(url, data=unknown, content_type="application/json")
+    assert answer.status_code == 422 and "judge" in answer.json()["errors"]
+    answer = client.put(url, data=body, content_type="application/json")
+    assert answer.status_code == 200 and answer.json()["judge"] is None
