@@ -473,10 +473,9 @@ def fine_not_ready(request: HttpRequest, slug: str, data: ConsoleFineIn, game_id
 
 
 class SideJudgeIn(Schema):
-    judge: str | None = Field(
-        None,
+    judge: str = Field(
         max_length=64,
-        description="The nickname of one of the tournament's table judges; null: none.",
+        description='The nickname of one of the tournament\'s table judges; "": none.',
     )
 
 
@@ -495,7 +494,7 @@ def set_side_judge(request: HttpRequest, slug: str, data: SideJudgeIn, game_id: 
     online tournament: one of its table judges, not the table's own."""
     game = _game(slug, game_id)
     judge = None
-    if data.judge:
+    if data.judge.strip():
         judge = User.objects.filter(nickname__iexact=data.judge.strip()).first()
         if judge is None:
             raise DjangoValidationError(

@@ -10,11 +10,7 @@ urlpatterns = [
     path("games/<int:pk>/console/finish/", views.finish, name="finish"),
     path("games/<int:pk>/console/ready/", views.ready, name="ready"),
     path("games/<int:pk>/console/ready/fine/", views.ready_fine, name="ready_fine"),
-    path(
-        "games/<int:pk>/console/reports/<int:report>/",
-        views.report_decide,
-        name="report_decide",
-    ),
+    path("games/<int:pk>/console/reports/decide/", views.report_decide, name="report_decide"),
     path("games/<int:pk>/console/side/", views.side, name="side"),
     path("games/<int:pk>/console/side-judge/", views.side_judge_assign, name="side_judge"),
     path("games/<int:pk>/live/", views.spectator, name="spectator"),

@@ -131,7 +131,7 @@ def side_judge_assign(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     chosen = request.POST.get("judge", "")
     judge = None
     if chosen:
-        judge = User.objects.filter(pk=int(chosen) if chosen.isdigit() else 0).first()
+        judge = User.objects.filter(pk=_id(chosen)).first()
         if judge is None:
             messages.error(request, _("Choose one of the tournament's judges."))
             return redirect("console:console", slug=slug, pk=pk)
@@ -142,6 +142,11 @@ def side_judge_assign(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     ):
         messages.success(request, _("The side judge is saved."))
     return redirect("console:console", slug=slug, pk=pk)
+
+
+def _id(text: str) -> int:
+    """A row id given in a form (0, which names nothing, when it is not one)."""
+    return int(text) if text.isdigit() and len(text) <= 18 else 0
 
 
 def _points(value: Any) -> str:
@@ -210,13 +215,13 @@ def ready_fine(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 @require_POST
-def report_decide(request: HttpRequest, slug: str, pk: int, report: int) -> HttpResponse:
+def report_decide(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The table judge accepts (the removal with its fine goes into the log) or dismisses
     a side judge's report."""
     log = _running_log(request, slug, pk)
     if isinstance(log, HttpResponse):
         return log
-    found = get_object_or_404(ViolationReport, pk=report, log=log)
+    found = get_object_or_404(ViolationReport, pk=_id(request.POST.get("report", "")), log=log)
     accept = request.POST.get("decision") == "accept"
     if _told(
         request,

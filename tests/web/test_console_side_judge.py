@@ -148,8 +148,8 @@ def test_a_dismissed_report_changes_nothing_in_the_log_and_is_recorded(client, o
         log=online["log"], seat=2, reason="alt-tab", by=online["side"]
     )
     client.force_login(online["judge"])
-    url = reverse("console:report_decide", args=[game.tournament.slug, game.pk, report.pk])
-    assert client.post(url, {"decision": "dismiss"}).status_code == 302
+    url = reverse("console:report_decide", args=[game.tournament.slug, game.pk])
+    assert client.post(url, {"decision": "dismiss", "report": report.pk}).status_code == 302
     report.refresh_from_db()
     assert report.status == ReportStatus.DISMISSED and report.decided_by == online["judge"]
     assert GameLog.objects.get(pk=online["log"].pk).last_number == 0
@@ -159,8 +159,8 @@ def test_a_dismissed_report_changes_nothing_in_the_log_and_is_recorded(client, o
     client.force_login(online["judge2"])
     assert (
         client.post(
-            reverse("console:report_decide", args=[game.tournament.slug, game.pk, report2.pk]),
-            {"decision": "accept"},
+            reverse("console:report_decide", args=[game.tournament.slug, game.pk]),
+            {"decision": "accept", "report": report2.pk},
         ).status_code
         == 403
     )
@@ -298,7 +298,7 @@ def test_the_chief_judge_names_the_side_judge_on_the_console_and_through_the_api
     # the API: a table judge may not name one; an unknown nickname is told by its field
     client.force_login(two_tables["judge"])
     url = f"/api/tournaments/{slug}/games/{game.pk}/side-judge"
-    body = json.dumps({"judge": None})
+    body = json.dumps({"judge": ""})
     assert client.put(url, data=body, content_type="application/json").status_code == 403
     client.force_login(two_tables["chief"])
     unknown = json.dumps({"judge": "Nobody"})
