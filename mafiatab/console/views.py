@@ -21,6 +21,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import formats
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -151,7 +152,9 @@ def _id(text: str) -> int:
 
 def _points(value: Any) -> str:
     """A number of points as the pages show it: -0.8."""
-    return "" if value is None else f"{float(value):g}"
+    if value is None:
+        return ""
+    return f"{float(value):g}".replace(".", formats.get_format("DECIMAL_SEPARATOR"))
 
 
 def _back(slug: str, pk: int, anchor: str) -> HttpResponse:
@@ -247,7 +250,12 @@ def side(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if not services.is_side_judge(request.user, game):
         raise PermissionDenied("report_violation")
     log = selectors.log_of(game)
-    form = ReportForm(request.POST or None)
+    view = selectors.log_view(game, full=False, disclose=False)
+    alive = set((view["state"] or {}).get("alive", range(1, 11)))
+    rows = [row | {"alive": row["seat"] in alive} for row in services.online_seats(game)]
+    form = ReportForm(
+        request.POST or None, seats=[(r["seat"], r["player"]) for r in rows if r["alive"]]
+    )
     if request.method == "POST" and log is not None and form.is_valid():
         try:
             services.violation_report(
@@ -264,9 +272,6 @@ def side(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         else:
             messages.success(request, _("The report is sent to the table judge."))
             return redirect("console:side", slug=slug, pk=pk)
-    view = selectors.log_view(game, full=False, disclose=False)
-    alive = set((view["state"] or {}).get("alive", range(1, 11)))
-    rows = [row | {"alive": row["seat"] in alive} for row in services.online_seats(game)]
     context = _base(request, game) | {
         "log": log,
         "view": view,
