@@ -306,3 +306,33 @@ def test_the_chief_judge_names_the_side_judge_on_the_console_and_through_the_api
     assert answer.status_code == 422 and "judge" in answer.json()["errors"]
     answer = client.put(url, data=body, content_type="application/json")
     assert answer.status_code == 200 and answer.json()["judge"] is None
+
+
+def test_the_chief_judge_fines_a_seat_not_ready_from_the_console_page(client, online):
+    round_ = online["round"]
+    round_.starts_at = timezone.now() - dt.timedelta(minutes=7)
+    round_.save(update_fields=["starts_at"])
+    game = online["game1"]
+    client.force_login(online["chief"])
+    page = client.get(reverse("console:console", args=[game.tournament.slug, game.pk]))
+    assert 'data-testid="ready-fine-3"' in page.content.decode()
+    url = reverse("console:ready_fine", args=[game.tournament.slug, game.pk])
+    answer = client.post(url, {"seat": 3, "reason": "no camera, no reason"}, follow=True)
+    assert "The lateness fine is given." in answer.content.decode()
+    assert Penalty.objects.get().player == "Alpha3"
+    # the table judge sees no fine button: penalties are the chief judge's
+    client.force_login(online["judge"])
+    page = client.get(reverse("console:console", args=[game.tournament.slug, game.pk]))
+    assert 'data-testid="ready-fine-' not in page.content.decode()
+
+
+def test_an_offline_table_has_neither_reports_nor_a_ready_check(online):
+    from mafiatab.tournaments.models import Tournament
+
+    Tournament.objects.filter(pk=online["game1"].tournament_id).update(ruleset="fiim")
+    log = GameLog.objects.select_related("game__tournament").get(pk=online["log"].pk)
+    with pytest.raises(ValidationError):
+        services.violation_report(log=log, seat=2, reason="x", by=online["side"])
+    with pytest.raises(ValidationError):
+        services.ready_save(log=log, seat=2, checks={"camera": True}, by=online["judge"])
+    assert services.removal_fine(log.game) is None
