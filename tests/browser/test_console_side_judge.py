@@ -83,6 +83,7 @@ def test_the_side_judge_reports_and_the_table_judge_accepts_after_the_ready_chec
         row = watcher.locator("[data-testid=side-seat-4]")
         assert row.locator("a[href='https://vdo.ninja/?view=alpha4']").inner_text() == "экран"
         assert "шериф" not in watcher.locator("main").inner_text().lower()
+        assert watcher.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         form = watcher.locator("[data-testid=report-form]")
         form.locator("select[name=seat]").select_option("4")
         form.locator("textarea[name=reason]").fill("телефон в руках во время речи")
@@ -100,6 +101,7 @@ def test_the_side_judge_reports_and_the_table_judge_accepts_after_the_ready_chec
         reports.locator("[data-testid^=accept-]").click()
         judge.locator(".messages", has_text="Сообщение принято: игрок удалён.").wait_for()
         judge.locator("[data-testid=seat-4]", has_text="выбыл").wait_for()
+        assert judge.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         assert judge.locator("[data-testid=ready-check]").count() == 0  # the game has begun
         event = services.live_events(GameLog.objects.get(game=game))[-1]
         assert (event["type"], event["seat"], event["online"]) == ("remove", 4, True)
