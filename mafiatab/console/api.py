@@ -31,7 +31,7 @@ from pydantic import field_validator
 from mafiatab.accounts.models import User
 from mafiatab.api.auth import caller
 from mafiatab.api.errors import MAX_ID, NOT_FOUND, VERSIONED_WRITE, NotFound
-from mafiatab.api.schemas import GameId
+from mafiatab.api.schemas import GameId, points
 from mafiatab.console import selectors, services
 from mafiatab.console.models import GameLog, ViolationReport
 from mafiatab.games.models import Game, Table
@@ -339,7 +339,7 @@ def _report_out(report: ViolationReport, fine: Any) -> dict[str, Any]:
         "decided_by": report.decided_by.nickname if report.decided_by else None,
         "decided_at": report.decided_at.isoformat() if report.decided_at else None,
         "entry": report.entry.number if report.entry else None,
-        "fine": float(fine) if fine is not None else None,
+        "fine": points(fine) if fine is not None else None,
     }
 
 

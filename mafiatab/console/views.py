@@ -104,11 +104,14 @@ def console(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "seat_numbers": list(range(1, 11)),
     }
     if game.tournament.is_online:
+        reports = services.reports_of(log)
         context |= _side_judge_context(game) | {
             "ready_rows": services.ready_rows(log),
             "ready_open": not log.is_closed and log.last_number == 0,
             "all_ready": services.is_ready(log),
-            "reports": services.reports_of(log),
+            "reports": reports,
+            "pending_reports": sum(1 for r in reports if r.is_pending),
+            "reports_api": reverse("api:list_reports", args=[slug, game.pk]),
             "fine": _points(services.removal_fine(game)),
         }
     return render(request, "console/console.html", context)

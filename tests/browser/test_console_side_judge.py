@@ -93,8 +93,10 @@ def test_the_side_judge_reports_and_the_table_judge_accepts_after_the_ready_chec
             in watcher.locator("[data-testid=side-reports]").inner_text()
         )
 
-        # The table judge sees the proposed removal with its fine and accepts it.
-        judge.goto(console_url)
+        # The table judge, his console open, is told of it; he sees the proposed removal
+        # with its fine and accepts it.
+        judge.locator("[data-testid=report-notice]").wait_for()
+        judge.click("[data-testid=report-reload]")
         reports = judge.locator("[data-testid=reports]")
         text = reports.inner_text()
         assert "телефон в руках во время речи" in text and "штраф -0,8" in text
