@@ -336,3 +336,25 @@ def test_an_offline_table_has_neither_reports_nor_a_ready_check(online):
     with pytest.raises(ValidationError):
         services.ready_save(log=log, seat=2, checks={"camera": True}, by=online["judge"])
     assert services.removal_fine(log.game) is None
+
+
+def test_accepting_a_report_on_a_seat_gone_meanwhile_is_refused_and_it_stays_open(client, online):
+    game = online["game1"]
+    report = services.violation_report(
+        log=online["log"], seat=6, reason="alt-tab", by=online["side"]
+    )
+    services.event_append(
+        log=online["log"],
+        event={"type": "remove", "seat": 6, "reason": "4.1.4", "online": True},
+        client_id=uuid.uuid4(),
+        after=None,
+        by=online["judge"],
+    )
+    client.force_login(online["judge"])
+    body = {"decision": "accept", "id": str(uuid.uuid4())}
+    answer = tc._post(client, game, f"/reports/{report.pk}/decision", body)
+    assert answer.status_code == 422 and "event.seat" in answer.json()["errors"]
+    report.refresh_from_db()
+    assert report.is_pending and GameLog.objects.get(pk=online["log"].pk).last_number == 1
+    body = {"decision": "dismiss", "id": str(uuid.uuid4())}
+    assert tc._post(client, game, f"/reports/{report.pk}/decision", body).status_code == 200
