@@ -17,27 +17,30 @@ from __future__ import annotations
 
 import unicodedata
 import uuid
-from typing import Any
+from typing import Any, Literal
 
 from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
-from ninja import Field, Router, Schema
+from ninja import Field, Path, Router, Schema
 from ninja import Status as HttpStatus
 from ninja.errors import HttpError
 from pydantic import field_validator
 
+from mafiatab.accounts.models import User
 from mafiatab.api.auth import caller
 from mafiatab.api.errors import MAX_ID, NOT_FOUND, VERSIONED_WRITE, NotFound
-from mafiatab.api.schemas import GameId
+from mafiatab.api.schemas import GameId, points
 from mafiatab.console import selectors, services
-from mafiatab.console.models import GameLog
-from mafiatab.games.models import Game
+from mafiatab.console.models import GameLog, ViolationReport
+from mafiatab.games.models import Game, Table
 from mafiatab.games.selectors import points_shown_to
 from mafiatab.tournaments.api import tournament_or_404
 
 router = Router(tags=["console"])
 
+ReportId = Path(..., ge=1, le=MAX_ID, description="The report's id.")
 After = Field(None, ge=0, le=MAX_ID, description="The number of the last entry the writer knew.")
 
 
@@ -255,3 +258,248 @@ def save_place(request: HttpRequest, slug: str, data: ConsolePlaceIn, game_id: i
     log = _log(game)
     saved = _write(lambda: services.place_save(log=log, place=data.model_dump(), by=request.auth))
     return selectors.place_view(saved)
+
+
+# --- The online table: the side judge's reports (addendum 2.6, 4.1) and the ready check ---
+
+
+class ConsoleReportIn(Schema):
+    seat: int = Field(ge=1, le=10, description="The seat that broke the online addendum.")
+    reason: str = Field(
+        min_length=1,
+        max_length=services.MAX_REPORT_REASON,
+        description="What the player did (addendum 4.1).",
+    )
+
+    @field_validator("reason")
+    @classmethod
+    def _printable(cls, value: str) -> str:
+        if any(_unprintable(ch) for ch in value):
+            raise ValueError(_("Only printable characters are allowed."))
+        return value
+
+
+class ConsoleReportOut(Schema):
+    id: int
+    seat: int
+    reason: str
+    status: str = Field(description="`pending`, `accepted` (the seat removed) or `dismissed`.")
+    reported_by: str
+    reported_at: str
+    decided_by: str | None = None
+    decided_at: str | None = None
+    entry: int | None = Field(None, description="The removal's entry in the log (accepted).")
+    fine: float | None = Field(None, description="The fine of the removal, by the regulation.")
+
+
+class ConsoleDecisionIn(Schema):
+    decision: Literal["accept", "dismiss"]
+    id: uuid.UUID = Field(description="A fresh id for the removal's entry (accept).")
+    after: int | None = After
+
+
+class ConsoleReadyIn(Schema):
+    seat: int = Field(ge=1, le=10)
+    microphone: bool | None = None
+    connection: bool | None = None
+    camera: bool | None = None
+    confirmed: bool | None = Field(None, description="The player confirmed he is ready.")
+
+
+class ConsoleReadySeat(Schema):
+    seat: int
+    player: str
+    microphone: bool
+    connection: bool
+    camera: bool
+    confirmed: bool
+    fined: bool = Field(description="The seat got the lateness fine from the check.")
+
+
+class ConsoleReadyOut(Schema):
+    open: bool = Field(description="The check may still change: before the first speech.")
+    ready: bool = Field(description="Every seat passed every check and confirmed.")
+    revision: int
+    seats: list[ConsoleReadySeat]
+
+
+class ConsoleFineIn(Schema):
+    seat: int = Field(ge=1, le=10)
+    reason: str = Field(min_length=1, max_length=services.MAX_REPORT_REASON)
+
+
+def _report_out(report: ViolationReport, fine: Any) -> dict[str, Any]:
+    return {
+        "id": report.pk,
+        "seat": report.seat,
+        "reason": report.reason,
+        "status": report.status,
+        "reported_by": report.reported_by.nickname,
+        "reported_at": report.reported_at.isoformat(),
+        "decided_by": report.decided_by.nickname if report.decided_by else None,
+        "decided_at": report.decided_at.isoformat() if report.decided_at else None,
+        "entry": report.entry.number if report.entry else None,
+        "fine": points(fine) if fine is not None else None,
+    }
+
+
+def _ready_out(log: GameLog) -> dict[str, Any]:
+    return {
+        "open": not log.is_closed and log.last_number == 0,
+        "ready": services.is_ready(log),
+        "revision": log.ready_revision,
+        "seats": services.ready_rows(log),
+    }
+
+
+def _refused(message: str) -> HttpError:
+    return HttpError(403, message)
+
+
+@router.get(
+    "/tournaments/{slug}/games/{game_id}/log/reports",
+    response={200: list[ConsoleReportOut], **VERSIONED_WRITE},
+    summary="The side judge's reports",
+)
+def list_reports(request: HttpRequest, slug: str, game_id: int = GameId):
+    """The side judge's reports of the game: to the table's judges and the side judge."""
+    game = _game(slug, game_id)
+    log = _log(game)
+    user = request.auth
+    if not (selectors.can_run(user, game) or services.is_side_judge(user, game)):
+        raise _refused(_("Only the table's judges read the side judge's reports."))
+    fine = services.removal_fine(game)
+    return [_report_out(r, fine) for r in services.reports_of(log)]
+
+
+@router.post(
+    "/tournaments/{slug}/games/{game_id}/log/reports",
+    response={201: ConsoleReportOut, **VERSIONED_WRITE},
+    summary="Report a violation of the online addendum",
+)
+def report_violation(request: HttpRequest, slug: str, data: ConsoleReportIn, game_id: int = GameId):
+    """The side judge reports a seat's violation of the online addendum (4.1): a proposed
+    removal with the addendum's fine, which the table judge accepts or dismisses."""
+    game = _game(slug, game_id)
+    log = _log(game)
+    try:
+        report = services.violation_report(
+            log=log, seat=data.seat, reason=data.reason, by=request.auth
+        )
+    except services.LogConflict as exc:
+        raise HttpError(409, str(exc)) from exc
+    except PermissionDenied as exc:
+        raise _refused(_("Only the side judge of this table reports a violation.")) from exc
+    return HttpStatus(201, _report_out(report, services.removal_fine(game)))
+
+
+@router.post(
+    "/tournaments/{slug}/games/{game_id}/log/reports/{report_id}/decision",
+    response={200: ConsoleReportOut, **VERSIONED_WRITE},
+    summary="Accept or dismiss a side judge's report",
+)
+def decide_report(
+    request: HttpRequest,
+    slug: str,
+    data: ConsoleDecisionIn,
+    game_id: int = GameId,
+    report_id: int = ReportId,
+):
+    """Accept (the removal with its fine goes into the log) or dismiss the report."""
+    game = _game(slug, game_id)
+    log = _log(game)
+    report = ViolationReport.objects.filter(pk=report_id, log=log).first()
+    if report is None:
+        raise NotFound(_("There is no report %(id)d on this game.") % {"id": report_id})
+    decided = _write(
+        lambda: services.violation_decide(
+            report=report,
+            accept=data.decision == "accept",
+            client_id=data.id,
+            after=data.after,
+            by=request.auth,
+        )
+    )
+    return _report_out(decided, services.removal_fine(game))
+
+
+@router.get(
+    "/tournaments/{slug}/games/{game_id}/log/ready",
+    response={200: ConsoleReadyOut, **VERSIONED_WRITE},
+    summary="The ready check",
+)
+def get_ready(request: HttpRequest, slug: str, game_id: int = GameId):
+    """The lobby's ready check, seat by seat (the table's judges)."""
+    game = _game(slug, game_id)
+    log = _log(game)
+    if not selectors.can_run(request.auth, game):
+        raise _refused(_("Only the table's judge and the chief judge run this game."))
+    return _ready_out(log)
+
+
+@router.put(
+    "/tournaments/{slug}/games/{game_id}/log/ready",
+    response={200: ConsoleReadyOut, **VERSIONED_WRITE},
+    summary="Tick a seat of the ready check",
+)
+def save_ready(request: HttpRequest, slug: str, data: ConsoleReadyIn, game_id: int = GameId):
+    """Tick what was checked of one seat before the first speech; the checks left out
+    stay as they were."""
+    game = _game(slug, game_id)
+    log = _log(game)
+    checks = {
+        name: value for name in services.READY_CHECKS if (value := getattr(data, name)) is not None
+    }
+    saved = _write(
+        lambda: services.ready_save(log=log, seat=data.seat, checks=checks, by=request.auth)
+    )
+    return _ready_out(saved)
+
+
+@router.post(
+    "/tournaments/{slug}/games/{game_id}/log/ready/fine",
+    response={200: ConsoleReadyOut, **VERSIONED_WRITE},
+    summary="Fine a seat not ready for lateness",
+)
+def fine_not_ready(request: HttpRequest, slug: str, data: ConsoleFineIn, game_id: int = GameId):
+    """A seat not ready without a good reason gets the lateness fine (lobby rules, 6);
+    the chief judge gives penalties."""
+    game = _game(slug, game_id)
+    log = _log(game)
+    saved = _write(
+        lambda: services.ready_fine(log=log, seat=data.seat, reason=data.reason, by=request.auth)
+    )
+    return _ready_out(saved)
+
+
+class SideJudgeIn(Schema):
+    judge: str = Field(
+        max_length=64,
+        description='The nickname of one of the tournament\'s table judges; "": none.',
+    )
+
+
+class SideJudgeOut(Schema):
+    game_id: int
+    judge: str | None = Field(None, description="The side judge's nickname (addendum 2.6).")
+
+
+@router.put(
+    "/tournaments/{slug}/games/{game_id}/side-judge",
+    response={200: SideJudgeOut, **VERSIONED_WRITE},
+    summary="Name the side judge of an online table",
+)
+def set_side_judge(request: HttpRequest, slug: str, data: SideJudgeIn, game_id: int = GameId):
+    """The chief judge (or the organiser) names the side judge of a published table of an
+    online tournament: one of its table judges, not the table's own."""
+    game = _game(slug, game_id)
+    judge = None
+    if data.judge.strip():
+        judge = User.objects.filter(nickname__iexact=data.judge.strip()).first()
+        if judge is None:
+            raise DjangoValidationError(
+                {"judge": _("There is no judge %(nick)s.") % {"nick": data.judge}}
+            )
+    table = Table.objects.get(pk=game.table_slot_id)
+    saved = _write(lambda: services.side_judge_set(table=table, judge=judge, by=request.auth))
+    return {"game_id": game.pk, "judge": saved.side_judge.nickname if saved.side_judge else None}

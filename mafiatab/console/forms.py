@@ -49,3 +49,20 @@ class RolesForm(HtmlForm):
                     % {"seats": ", ".join(map(str, seats)), "role": label}
                 )
         return cleaned
+
+
+class ReportForm(HtmlForm):
+    """The side judge's report of a violation of the online addendum (4.1) by a seat."""
+
+    seat = forms.TypedChoiceField(label=_("Seat"), choices=[], coerce=int)
+    reason = forms.CharField(
+        label=_("What the player did"),
+        max_length=300,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+
+    def __init__(self, *args: Any, seats: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["seat"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = [(n, f"{n} · {nick}") for n, nick in seats]

@@ -57,6 +57,17 @@ class GameLog(models.Model):
         default=0, help_text=_("How many times the place was saved.")
     )
     place_at = models.DateTimeField(null=True, blank=True, help_text=_("When the place was saved."))
+    ready = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text=_(
+            "The lobby's ready check before the first speech, seat by seat: microphone, "
+            "connection, camera and the player's confirmation (not an event of the rules)."
+        ),
+    )
+    ready_revision = models.PositiveIntegerField(
+        default=0, help_text=_("How many times the ready check was saved.")
+    )
 
     class Meta:
         verbose_name = _("game log")
@@ -137,3 +148,49 @@ class DirectorLink(models.Model):
     def is_active(self) -> bool:
         """True until revoked."""
         return self.revoked_at is None
+
+
+class ReportStatus(models.TextChoices):
+    PENDING = "pending", _("awaiting the table judge")
+    ACCEPTED = "accepted", _("accepted: the player is removed")
+    DISMISSED = "dismissed", _("dismissed")
+
+
+class ViolationReport(models.Model):
+    """A side judge's report of a violation of the online addendum (4.1) by a seat: a
+    proposed removal that the table judge accepts (the removal goes into the log) or
+    dismisses. The report is no event of the rules; it is kept beside the log."""
+
+    log = models.ForeignKey(GameLog, on_delete=models.CASCADE, related_name="reports")
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    reason = models.CharField(_("reason"), max_length=300)
+    status = models.CharField(
+        max_length=12, choices=ReportStatus.choices, default=ReportStatus.PENDING
+    )
+    reported_at = models.DateTimeField(default=timezone.now)
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    entry = models.OneToOneField(
+        LogEntry,
+        on_delete=models.PROTECT,
+        related_name="report",
+        null=True,
+        blank=True,
+        help_text=_("The removal entered in the log when the report was accepted."),
+    )
+
+    class Meta:
+        ordering = ["log", "reported_at", "pk"]
+        verbose_name = _("side judge's report")
+
+    def __str__(self) -> str:
+        return f"report {self.pk}: seat {self.seat} ({self.status})"
+
+    @property
+    def is_pending(self) -> bool:
+        return self.status == ReportStatus.PENDING

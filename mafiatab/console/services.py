@@ -15,17 +15,19 @@ import uuid
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from mafiatab.console import engine, selectors
-from mafiatab.console.models import EntryKind, GameLog, LogEntry
+from mafiatab.console.models import EntryKind, GameLog, LogEntry, ReportStatus, ViolationReport
 from mafiatab.games import services as games
 from mafiatab.games.conversion import game_data, protocol_data
-from mafiatab.games.models import Game, GameStatus, TableSeat
-from mafiatab.tournaments.permissions import ensure_can
+from mafiatab.games.models import Game, GameStatus, Table, TableSeat
+from mafiatab.games.services.schedule import lateness_give
+from mafiatab.tournaments.models import StaffRole
+from mafiatab.tournaments.permissions import ensure_can, roles_of
 
 if TYPE_CHECKING:
     from mafiatab.accounts.models import User
@@ -257,3 +259,242 @@ def log_finish(*, log: GameLog, by: User) -> GameLog:
         after={"winner": data.get("winner"), "events": log.last_number, "version": version.number},
     )
     return log
+
+
+# --- The online table: the side judge (addendum 2.6) and the lobby's ready check ---
+
+#: The longest reason of a side judge's report.
+MAX_REPORT_REASON = 300
+#: What the judge checks of each seat before the first speech (lobby rules, 5), and
+#: the player's confirmation that he is ready.
+READY_CHECKS = ("microphone", "connection", "camera", "confirmed")
+
+
+def _require_online(game: Game) -> None:
+    if not game.tournament.is_online:
+        raise ValidationError(
+            _("Only an online table has a side judge and a ready check (online addendum).")
+        )
+
+
+@transaction.atomic
+def side_judge_set(*, table: Table, judge: User | None, by: User) -> Table:
+    """Name the side judge of a published table of an online tournament (addendum 2.6):
+    one of the tournament's table judges, not the table's own judge."""
+    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    tournament = table.round.tournament
+    ensure_can(by, tournament, "publish_seating")
+    if not tournament.is_online:
+        raise ValidationError(
+            {"judge": _("Only an online table has a side judge (online addendum 2.6).")}
+        )
+    if judge is not None:
+        if StaffRole.TABLE_JUDGE.value not in roles_of(judge, tournament):
+            raise ValidationError({"judge": _("The side judge must be a judge of the tournament.")})
+        if judge.pk == table.judge_id:
+            raise ValidationError(
+                {"judge": _("The table's own judge cannot be its side judge too.")}
+            )
+    before = table.side_judge.nickname if table.side_judge else None
+    table.side_judge = judge
+    table.save(update_fields=["side_judge"])
+    tournament.log_action(
+        "table.side_judge",
+        by=by,
+        target=str(table),
+        before={"side_judge": before},
+        after={"side_judge": judge.nickname if judge else None},
+    )
+    return table
+
+
+def is_side_judge(user: Any, game: Game) -> bool:
+    """True when `user` is the side judge of `game`'s table (still a judge of the
+    tournament) and the protocol is not confirmed."""
+    if user is None or not user.is_authenticated or game.table_slot_id is None:
+        return False
+    side = Table.objects.filter(pk=game.table_slot_id).values_list("side_judge", flat=True).first()
+    if side is None or side != user.pk or game.is_confirmed:
+        return False
+    return StaffRole.TABLE_JUDGE.value in roles_of(user, game.tournament)
+
+
+def removal_fine(game: Game) -> Any:
+    """The fine of a removal for a violation of the online addendum (4.1), as the
+    tournament's regulation says it (None where there is none)."""
+    regulation = game.tournament.regulation
+    return regulation.removal_points(online=True, fined=True) if regulation.online else None
+
+
+@transaction.atomic
+def violation_report(*, log: GameLog, seat: int, reason: str, by: User) -> ViolationReport:
+    """The side judge reports a seat's violation of the online addendum (4.1): a proposed
+    removal the table judge accepts or dismisses."""
+    log = GameLog.objects.locked(log)
+    game = log.game
+    if not is_side_judge(by, game):
+        raise PermissionDenied("report_violation")
+    _require_online(game)
+    if log.is_closed:
+        raise LogConflict(_("The game is over and its protocol was made; the log is closed."))
+    reason = reason.strip()
+    errors: dict[str, str] = {}
+    if not 1 <= seat <= 10:
+        errors["seat"] = _("The seat is a number from 1 to 10.")
+    if not reason:
+        errors["reason"] = _("Give the reason: what the player did.")
+    elif len(reason) > MAX_REPORT_REASON:
+        errors["reason"] = _("The reason is at most %(n)d characters.") % {"n": MAX_REPORT_REASON}
+    if errors:
+        raise ValidationError(errors)
+    replayed = engine.replay(log.header, live_events(log))
+    if replayed.state is not None and seat not in replayed.state.alive:
+        raise ValidationError(
+            {"seat": _("Seat %(seat)d is no longer in the game.") % {"seat": seat}}
+        )
+    if log.reports.filter(seat=seat, status=ReportStatus.PENDING).exists():
+        raise LogConflict(
+            _("A report on seat %(seat)d awaits the table judge already.") % {"seat": seat}
+        )
+    report = ViolationReport.objects.create(log=log, seat=seat, reason=reason, reported_by=by)
+    game.tournament.log_action(
+        "game.console.violation_reported",
+        by=by,
+        target=game.label,
+        after={"seat": seat, "reason": reason, "report": report.pk},
+    )
+    return report
+
+
+@transaction.atomic
+def violation_decide(
+    *,
+    report: ViolationReport,
+    accept: bool,
+    client_id: uuid.UUID,
+    after: int | None,
+    by: User,
+) -> ViolationReport:
+    """The table judge (or the chief judge) accepts a side judge's report, which removes
+    the seat through the log with the online addendum's fine, or dismisses it."""
+    log = GameLog.objects.locked(report.log)
+    ensure_can(by, log.game.tournament, "enter_protocol", game=log.game)
+    report = ViolationReport.objects.select_for_update().get(pk=report.pk)
+    if not report.is_pending:
+        raise LogConflict(_("This report was already decided."))
+    if accept:
+        event = {
+            "type": "remove",
+            "seat": report.seat,
+            "reason": _("Online addendum 4.1: %(reason)s") % {"reason": report.reason},
+            "online": True,
+            "fined": True,
+        }
+        appended = event_append(log=log, event=event, client_id=client_id, after=after, by=by)
+        report.entry = appended.entry
+    report.status = ReportStatus.ACCEPTED if accept else ReportStatus.DISMISSED
+    report.decided_at = timezone.now()
+    report.decided_by = by
+    report.save(update_fields=["status", "decided_at", "decided_by", "entry"])
+    log.game.tournament.log_action(
+        "game.console.violation_accepted" if accept else "game.console.violation_dismissed",
+        by=by,
+        target=log.game.label,
+        after={"seat": report.seat, "report": report.pk},
+    )
+    return report
+
+
+def _before_first_speech(log: GameLog) -> None:
+    if log.is_closed or log.last_number > 0 or int(log.place.get("speech") or 0) > 0:
+        raise LogConflict(_("The game has begun: the ready check is done before the first speech."))
+
+
+@transaction.atomic
+def ready_save(*, log: GameLog, seat: int, checks: dict[str, bool], by: User) -> GameLog:
+    """The judge ticks what he checked of a seat before the first speech (lobby rules,
+    5): its microphone, connection and camera, then the player's confirmation."""
+    log = GameLog.objects.locked(log)
+    ensure_can(by, log.game.tournament, "enter_protocol", game=log.game)
+    _require_online(log.game)
+    _before_first_speech(log)
+    if not 1 <= seat <= 10:
+        raise ValidationError({"seat": _("The seat is a number from 1 to 10.")})
+    unknown = sorted(set(checks) - set(READY_CHECKS))
+    if unknown:
+        raise ValidationError({unknown[0]: _("Unknown check: %(name)s.") % {"name": unknown[0]}})
+    before = dict(log.ready)
+    row = dict(before.get(str(seat), {}))
+    row.update({name: bool(value) for name, value in checks.items()})
+    log.ready = before | {str(seat): row}
+    log.ready_revision += 1
+    log.save(update_fields=["ready", "ready_revision"])
+    log.game.tournament.log_action(
+        "game.console.ready", by=by, target=log.game.label, after={"seat": seat, **row}
+    )
+    return log
+
+
+def is_ready(log: GameLog) -> bool:
+    """Every seat passed every check and confirmed: the judge may begin the game."""
+    return all(
+        all(log.ready.get(str(seat), {}).get(name) for name in READY_CHECKS)
+        for seat in range(1, 11)
+    )
+
+
+@transaction.atomic
+def ready_fine(*, log: GameLog, seat: int, reason: str, by: User) -> GameLog:
+    """A seat not ready without a good reason gets the lateness fine (lobby rules, 6):
+    the minutes late are counted from the round's start until now."""
+    log = GameLog.objects.locked(log)
+    ensure_can(by, log.game.tournament, "enter_protocol", game=log.game)
+    _require_online(log.game)
+    _before_first_speech(log)
+    if not 1 <= seat <= 10:
+        raise ValidationError({"seat": _("The seat is a number from 1 to 10.")})
+    row = dict(log.ready.get(str(seat), {}))
+    if row.get("fined"):
+        raise LogConflict(_("Seat %(seat)d was already fined for lateness.") % {"seat": seat})
+    table = Table.objects.select_related("round__tournament").get(pk=log.game.table_slot_id)
+    player = log.header["seats"][seat - 1]
+    penalty = lateness_give(
+        round=table.round, player=player, arrived_at=timezone.now(), reason=reason, by=by
+    )
+    row["fined"] = penalty.pk
+    log.ready = dict(log.ready) | {str(seat): row}
+    log.ready_revision += 1
+    log.save(update_fields=["ready", "ready_revision"])
+    return log
+
+
+def online_seats(game: Game) -> list[dict[str, Any]]:
+    """The seats of an online table with each player's details of the addendum (2.2,
+    2.5): his platform account and the links to his screen share and side camera."""
+    seated = TableSeat.objects.filter(table_id=game.table_slot_id).select_related("registration")
+    return [
+        {
+            "seat": s.number,
+            "player": s.player,
+            "platform_account": s.registration.platform_account,
+            "screen_link": s.registration.screen_link,
+            "camera_link": s.registration.camera_link,
+        }
+        for s in seated.order_by("number")
+    ]
+
+
+def ready_rows(log: GameLog) -> list[dict[str, Any]]:
+    """The ready check seat by seat, for the console: each check and the fine given."""
+    seats = log.header.get("seats", [])
+    rows = []
+    for number, player in enumerate(seats, start=1):
+        row = log.ready.get(str(number), {})
+        checks = {name: bool(row.get(name)) for name in READY_CHECKS}
+        rows.append({"seat": number, "player": player, "fined": bool(row.get("fined")), **checks})
+    return rows
+
+
+def reports_of(log: GameLog) -> list[ViolationReport]:
+    """The side judge's reports of a game, oldest first."""
+    return list(log.reports.select_related("reported_by", "decided_by"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import uuid
 from typing import Any
 
 from django.contrib import messages
@@ -20,18 +21,21 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import formats
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from mafiatab.accounts.models import User
 from mafiatab.console import selectors, services
 from mafiatab.console.broadcast import live_version
-from mafiatab.console.forms import RolesForm
+from mafiatab.console.forms import ReportForm, RolesForm
+from mafiatab.console.models import ViolationReport
 from mafiatab.console.strings import console_strings
 from mafiatab.games.conversion import game_data
-from mafiatab.games.models import Game
+from mafiatab.games.models import Game, Table
 from mafiatab.games.selectors import points_shown_to
 from mafiatab.games.services import ProtocolChanged
-from mafiatab.tournaments.models import Tournament
+from mafiatab.tournaments.models import StaffRole, Tournament
 from mafiatab.tournaments.permissions import permissions_for
 
 
@@ -53,6 +57,8 @@ def _judge_game(request: HttpRequest, slug: str, pk: int) -> Game | HttpResponse
     game = _table_game(slug, pk)
     if selectors.can_run(request.user, game):
         return game
+    if request.method == "GET" and services.is_side_judge(request.user, game):
+        return redirect("console:side", slug=slug, pk=pk)  # his own view of the table
     raise PermissionDenied("enter_protocol")
 
 
@@ -81,10 +87,14 @@ def console(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             else:
                 return redirect("console:console", slug=slug, pk=pk)
         seats = [s["player"] for s in game_data(game)["seats"]]
-        context = _base(request, game) | {
-            "form": form,
-            "rows": [(n, nick, form[f"role_{n}"]) for n, nick in enumerate(seats, start=1)],
-        }
+        context = (
+            _base(request, game)
+            | _side_judge_context(game)
+            | {
+                "form": form,
+                "rows": [(n, nick, form[f"role_{n}"]) for n, nick in enumerate(seats, start=1)],
+            }
+        )
         return render(request, "console/start.html", context, status=422 if form.errors else 200)
     context = _base(request, game) | {
         "log": log,
@@ -93,7 +103,187 @@ def console(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "online": game.tournament.is_online,
         "seat_numbers": list(range(1, 11)),
     }
+    if game.tournament.is_online:
+        reports = services.reports_of(log)
+        context |= _side_judge_context(game) | {
+            "ready_rows": services.ready_rows(log),
+            "ready_open": not log.is_closed and log.last_number == 0,
+            "all_ready": services.is_ready(log),
+            "reports": reports,
+            "pending_reports": sum(1 for r in reports if r.is_pending),
+            "reports_api": reverse("api:list_reports", args=[slug, game.pk]),
+            "fine": _points(services.removal_fine(game)),
+        }
     return render(request, "console/console.html", context)
+
+
+def _side_judge_context(game: Game) -> dict[str, Any]:
+    """The side judge of an online table, and whom the chief judge may name."""
+    if not game.tournament.is_online:
+        return {}
+    table = Table.objects.select_related("side_judge").get(pk=game.table_slot_id)
+    judges = [j for j in game.tournament.staff(StaffRole.TABLE_JUDGE) if j.pk != table.judge_id]
+    return {"side_judge": table.side_judge, "side_judges": judges}
+
+
+@require_POST
+def side_judge_assign(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The chief judge names the side judge of an online table (addendum 2.6)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    game = _table_game(slug, pk)
+    chosen = request.POST.get("judge", "")
+    judge = None
+    if chosen:
+        judge = User.objects.filter(pk=_id(chosen)).first()
+        if judge is None:
+            messages.error(request, _("Choose one of the tournament's judges."))
+            return redirect("console:console", slug=slug, pk=pk)
+    table = Table.objects.get(pk=game.table_slot_id)
+    if _told(
+        request,
+        lambda: services.side_judge_set(table=table, judge=judge, by=request.user),  # type: ignore[arg-type]
+    ):
+        messages.success(request, _("The side judge is saved."))
+    return redirect("console:console", slug=slug, pk=pk)
+
+
+def _id(text: str) -> int:
+    """A row id given in a form (0, which names nothing, when it is not one)."""
+    return int(text) if text.isdigit() and len(text) <= 18 else 0
+
+
+def _points(value: Any) -> str:
+    """A number of points as the pages show it: -0.8."""
+    if value is None:
+        return ""
+    return f"{float(value):g}".replace(".", formats.get_format("DECIMAL_SEPARATOR"))
+
+
+def _back(slug: str, pk: int, anchor: str) -> HttpResponse:
+    return redirect(reverse("console:console", args=[slug, pk]) + anchor)
+
+
+def _told(request: HttpRequest, write: Any) -> bool:
+    """Run a write of the console page; its refusal is told on the page."""
+    try:
+        write()
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    except services.LogConflict as exc:
+        messages.error(request, str(exc))
+    else:
+        return True
+    return False
+
+
+def _running_log(request: HttpRequest, slug: str, pk: int) -> Any:
+    game = _judge_game(request, slug, pk)
+    if isinstance(game, HttpResponse):
+        return game
+    log = selectors.log_of(game)
+    if log is None:
+        raise Http404(_("The game has not started on the console."))
+    return log
+
+
+@require_POST
+def ready(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The judge ticks a seat of the ready check (lobby rules, 5)."""
+    log = _running_log(request, slug, pk)
+    if isinstance(log, HttpResponse):
+        return log
+    try:
+        seat = int(request.POST.get("seat", ""))
+    except ValueError:
+        seat = 0
+    checks = {name: name in request.POST for name in services.READY_CHECKS}
+    _told(request, lambda: services.ready_save(log=log, seat=seat, checks=checks, by=request.user))
+    return _back(slug, pk, "#ready")
+
+
+@require_POST
+def ready_fine(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A seat not ready without a good reason gets the lateness fine (lobby rules, 6)."""
+    log = _running_log(request, slug, pk)
+    if isinstance(log, HttpResponse):
+        return log
+    try:
+        seat = int(request.POST.get("seat", ""))
+    except ValueError:
+        seat = 0
+    reason = request.POST.get("reason", "")[: services.MAX_REPORT_REASON]
+    if _told(
+        request, lambda: services.ready_fine(log=log, seat=seat, reason=reason, by=request.user)
+    ):
+        messages.success(request, _("The lateness fine is given."))
+    return _back(slug, pk, "#ready")
+
+
+@require_POST
+def report_decide(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The table judge accepts (the removal with its fine goes into the log) or dismisses
+    a side judge's report."""
+    log = _running_log(request, slug, pk)
+    if isinstance(log, HttpResponse):
+        return log
+    found = get_object_or_404(ViolationReport, pk=_id(request.POST.get("report", "")), log=log)
+    accept = request.POST.get("decision") == "accept"
+    if _told(
+        request,
+        lambda: services.violation_decide(
+            report=found, accept=accept, client_id=uuid.uuid4(), after=None, by=request.user
+        ),
+    ):
+        messages.success(
+            request,
+            _("The report is accepted: the player is removed.")
+            if accept
+            else _("The report is dismissed."),
+        )
+    return _back(slug, pk, "#reports")
+
+
+def side(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The side judge's view of his table (addendum 2.6): the players' links and the
+    phase (no roles), and the report of a violation of the addendum (4.1)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    game = _table_game(slug, pk)
+    if not services.is_side_judge(request.user, game):
+        raise PermissionDenied("report_violation")
+    log = selectors.log_of(game)
+    view = selectors.log_view(game, full=False, disclose=False)
+    alive = set((view["state"] or {}).get("alive", range(1, 11)))
+    rows = [row | {"alive": row["seat"] in alive} for row in services.online_seats(game)]
+    form = ReportForm(
+        request.POST or None, seats=[(r["seat"], r["player"]) for r in rows if r["alive"]]
+    )
+    if request.method == "POST" and log is not None and form.is_valid():
+        try:
+            services.violation_report(
+                log=log,
+                seat=form.cleaned_data["seat"],
+                reason=form.cleaned_data["reason"],
+                by=request.user,  # type: ignore[arg-type]
+            )
+        except ValidationError as exc:
+            for field, errors in exc.message_dict.items():
+                form.add_error(field if field in form.fields else None, errors)
+        except services.LogConflict as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, _("The report is sent to the table judge."))
+            return redirect("console:side", slug=slug, pk=pk)
+    context = _base(request, game) | {
+        "log": log,
+        "view": view,
+        "rows": rows,
+        "form": form,
+        "reports": services.reports_of(log) if log is not None else [],
+        "fine": _points(services.removal_fine(game)),
+    }
+    return render(request, "console/side.html", context, status=422 if form.errors else 200)
 
 
 @require_POST

@@ -87,6 +87,15 @@ class Table(models.Model):
         blank=True,
         verbose_name=_("judge"),
     )
+    side_judge = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="side_judged_tables",
+        null=True,
+        blank=True,
+        verbose_name=_("side judge"),
+        help_text=_("Online addendum 2.6: the judge who watches the players' screens."),
+    )
 
     class Meta:
         ordering = ["round", "number"]

@@ -49,7 +49,7 @@ def test_the_writer_keeps_the_file_forms_keys_in_order_and_only_those_that_hold_
 
 #: How a game stored before versions got its first version: from its rows.
 _rows_data = importlib.import_module(
-    "mafiatab.games.migrations.0007_every_game_has_a_version"
+    "mafiatab.games.migrations.0008_every_game_has_a_version"
 )._data
 
 
@@ -91,7 +91,7 @@ def test_a_game_stored_before_versions_gets_its_first_version_from_its_rows(
     game.refresh_from_db()
     expected = conversion.game_data(game)
     ProtocolVersion.objects.filter(game=game).delete()
-    migration = importlib.import_module("mafiatab.games.migrations.0007_every_game_has_a_version")
+    migration = importlib.import_module("mafiatab.games.migrations.0008_every_game_has_a_version")
     migration.versions_for_every_game(django_apps, None)
     game.refresh_from_db()
     assert conversion.game_data(game) == expected

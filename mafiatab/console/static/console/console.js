@@ -966,3 +966,23 @@
   setTimer(60, T.speech);
   start();
 })();
+
+// The online table: a side judge's report made while the console is open is told
+// here (the reports themselves are shown, with their decisions, when the page loads).
+(function () {
+  "use strict";
+  var root = document.getElementById("console");
+  var notice = document.querySelector("[data-testid=report-notice]");
+  if (!root || !notice || !root.dataset.reports) return;
+  var shown = parseInt(notice.dataset.pending || "0", 10);
+  window.setInterval(function () {
+    if (!navigator.onLine) return;
+    fetch(root.dataset.reports, { credentials: "same-origin", headers: { Accept: "application/json" } })
+      .then(function (r) { return r.ok ? r.json() : []; })
+      .then(function (reports) {
+        var pending = reports.filter(function (r) { return r.status === "pending"; }).length;
+        notice.hidden = pending <= shown;
+      })
+      .catch(function () {});
+  }, 10000);
+})();

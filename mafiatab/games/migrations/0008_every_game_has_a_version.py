@@ -75,6 +75,6 @@ def versions_for_every_game(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0006_round_schedule")]
+    dependencies = [("games", "0007_table_side_judge")]
 
     operations = [migrations.RunPython(versions_for_every_game, migrations.RunPython.noop)]
