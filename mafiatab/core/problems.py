@@ -187,14 +187,19 @@ class Problem:
         """What is wrong, in English (a code without a template is shown as it is)."""
         return render(self.code, self.params)
 
-    def __str__(self) -> str:
+    def location(self) -> str:
+        """Where the problem is, as the command line names it: "game Q3-T2, seat 4, field
+        judge_extra"."""
         parts = []
         if self.game is not None:
             parts.append(game_label(self.game))
         if self.seat is not None:
             parts.append(f"seat {self.seat}")
         parts.append(f"field {self.field}")
-        return f"{', '.join(parts)}: {self.message}"
+        return ", ".join(parts)
+
+    def __str__(self) -> str:
+        return f"{self.location()}: {self.message}"
 
 
 class TournamentFileError(ValueError):

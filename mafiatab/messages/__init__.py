@@ -8,8 +8,10 @@ the core; here it is the gettext message id, so the Russian catalog
 a test checks that every code has its translation. (`makemessages` does not see
 these ids in the code: keep their entries when the catalog is regenerated.)
 
-A problem made in the shell with a sentence of its own as its code (the web form's
-reader does this for what only it can see) is shown as it is.
+What only the shell sees (a cell of the protocol form that is not a number) is a
+code of its own, in `SHELL_PROBLEMS`. The engine's problems (`mafiatab.core.game`)
+are said by `game_problem_text`, with the engine's English as the message id: no
+copy of it is kept here.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_lazy, gettext_noop, pgettext_lazy
 
 from mafiatab.core.advancing import REMARK_TEMPLATES, Mark, Remark
-from mafiatab.core.game import FOUL_REMOVAL_REASON
+from mafiatab.core.game import FOUL_REMOVAL_REASON, GameProblem
+from mafiatab.core.game import MESSAGES as GAME_MESSAGES
 from mafiatab.core.problems import PROBLEM_TEMPLATES, Problem
 from mafiatab.core.roles import Role
 from mafiatab.core.scoring import TOURNAMENT_PENALTY
@@ -64,12 +67,52 @@ def reason_text(code: str, params: Mapping[str, object] | None, text: str = "") 
     return render_template(template, params or {})
 
 
+#: The problems only the web application sees (what the judge typed into the protocol
+#: form, a seat held by a non-participant): codes of the shell, with their English
+#: sentence as the message id. The API shows them without a code (`code: null`).
+SHELL_PROBLEMS: dict[str, str] = {
+    "form.seat_number": gettext_noop("a seat is a number 1..10, not %(text)s"),
+    "form.numbers_too_many": gettext_noop("at most %(n)d numbers"),
+    "form.not_a_number": gettext_noop("%(text)s is not a number"),
+    "form.extra_incomplete": gettext_noop("give both the seat and the points"),
+    "form.nominees_missing": gettext_noop("write the nominated seats"),
+    "player.not_participant": gettext_noop("%(nick)s is not a participant of this tournament"),
+}
+
+
+def is_core_problem(problem: Problem) -> bool:
+    """Whether the problem's code is one of the core's (the API shows only those)."""
+    return problem.code in PROBLEM_TEMPLATES
+
+
 def problem_text(problem: Problem) -> str:
     """What is wrong, in the active language (without the game, seat and field)."""
-    template = PROBLEM_TEMPLATES.get(problem.code)
+    template = PROBLEM_TEMPLATES.get(problem.code) or SHELL_PROBLEMS.get(problem.code)
     if template is None:
         return problem.message
     return render_template(template, problem.params)
+
+
+def game_problem_text(problem: GameProblem, message: str | None = None) -> str:
+    """A problem of a game log in the active language, naming its event ("Event 3
+    (vote): ..."); `message` says it in other words than its code's (the console's prompt
+    for a role not dealt yet). The engine's English (`MESSAGES`) is the message id."""
+    if message is None:
+        template = GAME_MESSAGES.get(problem.code)
+        message = problem.code if template is None else render_template(template, problem.params)
+    if problem.event is None:
+        return message
+    return gettext("Event %(n)s (%(type)s): %(message)s") % {
+        "n": problem.event,
+        "type": problem.event_type or "",
+        "message": message,
+    }
+
+
+def problem_line(problem: Problem) -> str:
+    """A problem as one line, its place as the command line names it and what is wrong
+    in the active language: "game Q3-T2, seat 4, field judge_extra: ..."."""
+    return f"{problem.location()}: {problem_text(problem)}"
 
 
 def remark_text(remark: Remark | Mapping[str, Any]) -> str:
