@@ -14,6 +14,16 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+from mafiatab.core.names import (
+    NICKNAME_BIDI,
+    NICKNAME_CONTROL,
+    NICKNAME_EMPTY,
+    NICKNAME_TOO_LONG,
+    TEXT_BIDI,
+    TEXT_CONTROL,
+    TEXT_TOO_LONG,
+)
+
 #: Every problem code with its English text; `%(name)s` are the parameters (gettext's
 #: form: the text is the message id the shell translates, `mafiatab.messages`).
 MESSAGES: dict[str, str] = {
@@ -94,6 +104,22 @@ MESSAGES: dict[str, str] = {
     "remove.online": "an online removal is only for a fiim-online table",
     "pause.minutes": "minutes must be 1..%(max)s, not %(value)s",
     "defeat.team": "team must be red or black, not %(value)s",
+}
+
+
+#: The game log's code for each thing wrong with a seat's nickname
+#: (`mafiatab.core.names.nickname_problems`).
+NICKNAME_CODES: dict[str, str] = {
+    NICKNAME_EMPTY: "log.nickname_empty",
+    NICKNAME_TOO_LONG: "log.nickname_too_long",
+    NICKNAME_CONTROL: "log.nickname_control_character",
+    NICKNAME_BIDI: "log.nickname_bidi_character",
+}
+#: The event's code for each thing wrong with a free text (`mafiatab.core.names.text_problems`).
+TEXT_CODES: dict[str, str] = {
+    TEXT_TOO_LONG: "event.text_too_long",
+    TEXT_CONTROL: "event.text_control_character",
+    TEXT_BIDI: "event.text_bidi_character",
 }
 
 
