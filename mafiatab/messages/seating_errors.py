@@ -9,7 +9,6 @@ are (`mafiatab.messages.seating_flags`). An error raised with a sentence of its 
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -21,15 +20,6 @@ from mafiatab.messages.seating_flags import say_name, say_names
 
 Params = Mapping[str, Any]
 Say = Callable[[Params], str]
-
-
-def _value(text: object) -> str:
-    """A value the core quoted with `repr`: a quoted text in the language's quotes."""
-    try:
-        value = ast.literal_eval(str(text))
-    except (ValueError, SyntaxError):
-        return str(text)
-    return say_name(value) if isinstance(value, str) else str(text)
 
 
 def _players_too_few(p: Params) -> str:
@@ -59,13 +49,13 @@ def _played_too_many(p: Params) -> str:
     ) % {"name": say_name(p["name"]), "count": count, "games": p["games"]}
 
 
-#: How the parameters of each kind are said: nicknames quoted, values as written.
+#: How the parameters of each kind are said: nicknames quoted, anything else (a wrong
+#: `value` as the planner quotes it) as written.
 _CONVERT: dict[str, Callable[[Any], str]] = {
     "name": say_name,
     "old": say_name,
     "new": say_name,
     "names": say_names,
-    "value": _value,
 }
 
 

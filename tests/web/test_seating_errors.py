@@ -158,3 +158,11 @@ def test_the_seating_form_gives_the_reason_in_russian(client, tournament, organi
     assert "Такую рассадку составить нельзя: 9 игроков не заполнят стол на 10 мест." in page
     assert "cannot fill" not in page
     assert not SeatingDraft.objects.exists()
+
+
+def test_a_wrong_name_is_said_as_the_planner_quoted_it_without_reading_it_back():
+    reason = _reason([*NAMES, "  "], 1)
+    assert reason.params == {"value": "'  '"}
+    with translation.override("ru"):
+        said = seating_error_text(reason)
+    assert said.endswith("'  '") and "«" not in said
