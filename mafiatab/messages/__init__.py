@@ -2,7 +2,8 @@
 
 The core says what is wrong as a code with parameters: a protocol's `Problem`
 (`mafiatab.core.problems`), a seating's compromise flag and a reason a seating
-cannot be made (`mafiatab.core.seating`). Each code has one English template in
+cannot be made (`mafiatab.core.seating`), a score line's topic and facts
+(`mafiatab.core.scoring.ScoreLine`, said by `score_lines`). Each code has one English template in
 the core; here it is the gettext message id, so the Russian catalog
 (mafiatab/locale/ru/LC_MESSAGES/django.po) translates the core's own sentence and
 a test checks that every code has its translation. (`makemessages` does not see
@@ -29,9 +30,9 @@ from mafiatab.core.game import FOUL_REMOVAL_REASON, GameProblem
 from mafiatab.core.game import MESSAGES as GAME_MESSAGES
 from mafiatab.core.problems import PROBLEM_TEMPLATES, Problem
 from mafiatab.core.roles import Role
-from mafiatab.core.scoring import TOURNAMENT_PENALTY
+from mafiatab.core.scoring import TOURNAMENT_PENALTY, ScoreLine
 from mafiatab.core.seating import SeatingError, SeatingFlag
-from mafiatab.messages import seating_errors, seating_flags
+from mafiatab.messages import score_lines, seating_errors, seating_flags
 
 
 def render_template(template: str, params: Mapping[str, object]) -> str:
@@ -230,6 +231,12 @@ def flag_text(flag: SeatingFlag | Mapping[str, Any] | str) -> str:
 def seating_error_text(error: SeatingError) -> str:
     """Why no seating can be made, in the active language."""
     return seating_errors.seating_error_text(error)
+
+
+def line_text(line: ScoreLine) -> str:
+    """What a score line's points are for, in the active language, with the judge's note
+    (`mafiatab.messages.score_lines`)."""
+    return score_lines.line_text(line)
 
 
 def clause_text(clause: str) -> str:
