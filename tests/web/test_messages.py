@@ -21,7 +21,9 @@ from mafiatab.messages import (
     mark_text,
     problem_text,
     remark_text,
+    say,
 )
+from mafiatab.messages.catalogue import CATALOGUE, SAYERS, TABLES
 
 
 @pytest.mark.parametrize("code", sorted(PROBLEM_TEMPLATES))
@@ -128,3 +130,25 @@ def test_the_outlook_marks_read_in_russian():
         assert mark_text(Mark.THROUGH) == "проходит"
         assert mark_text("out") == "не проходит"
         assert mark_text(None) == ""
+
+
+def test_the_catalogue_holds_every_kind_of_code_in_one_namespace():
+    total = sum(len(table) for table in TABLES.values())
+    assert len(CATALOGUE) == total, "two kinds of message share a code"
+
+
+@pytest.mark.parametrize("code", sorted(CATALOGUE))
+def test_every_code_of_the_catalogue_is_said_in_russian_and_english(code):
+    if code not in SAYERS:
+        _russian_of(CATALOGUE[code])
+    with translation.override("en"):
+        assert say("no.such_code") is None
+        assert say(code, _SAMPLE) is not None, code
+
+
+#: A value for every parameter any sentence names.
+_SAMPLE = {
+    name: ["P1", "P2"] if name in ("names", "group") else 2
+    for template in CATALOGUE.values()
+    for name in re.findall(r"%\((\w+)\)", template)
+}
