@@ -218,7 +218,7 @@ def flag_text(flag: SeatingFlag | Mapping[str, Any] | str) -> str:
 
 def seating_error_text(error: SeatingError) -> str:
     """Why no seating can be made, in the active language (a reason raised with a
-    sentence of its own, code "other", as written)."""
+    code the catalogue does not know as the core wrote it)."""
     return say(error.code, error.params) or str(error)
 
 

@@ -3,8 +3,8 @@
 `mafiatab.core.seating.plan_seating` raises `SeatingError` with a code and its
 parameters (`SeatingError.code`, `.params`). Here each code is said through a
 translatable template with the same numbers and names, as the compromise flags
-are (`mafiatab.messages.seating_flags`). An error raised with a sentence of its own (code
-"other") is shown as it was written.
+are (`mafiatab.messages.seating_flags`); the catalogue (`mafiatab.messages.catalogue`)
+takes these sayers for the codes.
 """
 
 from __future__ import annotations

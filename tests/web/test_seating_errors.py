@@ -134,11 +134,9 @@ def test_english_keeps_the_cores_wording_with_quotes_and_singulars():
 
 
 @pytest.mark.parametrize("reason", ["", "something the core may say one day", "7 players"])
-def test_a_reason_given_as_a_sentence_is_shown_as_written(reason):
-    error = SeatingError(reason)
-    assert error.code == "other"
-    with translation.override("ru"):
-        assert translate_seating_error(error) == reason
+def test_a_sentence_is_never_a_seating_code(reason):
+    with pytest.raises(KeyError):
+        SeatingError(reason)
 
 
 @pytest.mark.django_db

@@ -156,14 +156,14 @@ class SeatingFlag(str):
 class SeatingError(ValueError):
     """The inputs admit no schedule (the message says why, in one line).
 
-    Raised by the planner with a code of `ERROR_TEMPLATES` and its parameters; a
-    caller may raise it with a sentence of its own (then `code` is "other")."""
+    Raised with a code of `ERROR_TEMPLATES` and its parameters (a KeyError for any
+    other code: a sentence is never a code)."""
 
     def __init__(self, code: str, /, **params: str | int | float | list[str]) -> None:
-        template = ERROR_TEMPLATES.get(code)
-        self.code = code if template is not None else "other"
+        template = ERROR_TEMPLATES[code]
+        self.code = code
         self.params: Params = params
-        super().__init__(render(template, params) if template is not None else code)
+        super().__init__(render(template, params))
 
 
 @dataclass(frozen=True)
