@@ -15,7 +15,6 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from mafiatab.core.seating import SeatingError
 from mafiatab.messages.seating_flags import say_name, say_names
 
 Params = Mapping[str, Any]
@@ -147,19 +146,3 @@ SAY: dict[str, Say] = {
         )
     ),
 }
-
-
-def seating_error_text(error: SeatingError) -> str:
-    """Why no seating can be made, in the active language."""
-    say = SAY.get(error.code)
-    if say is None:
-        return str(error)
-    try:
-        return say(error.params)
-    except (KeyError, TypeError, ValueError):
-        return str(error)
-
-
-def translate_seating_error(error: SeatingError) -> str:
-    """`seating_error_text` (the name the services use)."""
-    return seating_error_text(error)

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from mafiatab.messages.seating_flags import translate_flags
+from mafiatab.messages import flag_text
 from mafiatab.registrations.models import SEATED_STATUSES
 from mafiatab.seating.conversion import find_player, games_each, grid, histogram_bars, seats_of
 from mafiatab.seating.forms import GenerateForm, PublishForm
@@ -170,7 +170,7 @@ def _draft_page(
         if not draft.is_published and _starts_round_one(draft)
         else [],
         "draft": draft,
-        "flags": translate_flags(draft.flags),
+        "flags": [flag_text(flag) for flag in draft.flags],
         "metrics": draft.metrics,
         "bars": histogram_bars(draft.metrics),
         "rounds": grid(draft),
