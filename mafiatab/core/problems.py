@@ -4,8 +4,8 @@ The core says *what* is wrong: a stable `code` (e.g. "judge_extra.needs_approval
 and its `params` (e.g. {"points": "0.6"}); `PROBLEM_TEMPLATES` holds the English
 sentence of every code the core can emit, which `Problem.message` and `str()` use
 (the command line prints them). The web shell says the same in the reader's
-language (`mafiatab.messages.problem_text`), with the English template as the
-gettext message id.
+language through its one catalogue (`mafiatab.messages.catalogue.say`), with the
+English template as the gettext message id: no copy of it is kept in the shell.
 
 Templates use %-style named parameters, as gettext catalogs expect.
 """
