@@ -15,8 +15,7 @@ from django.utils.translation import gettext as _
 from mafiatab.accounts.models import User
 from mafiatab.audit.services import audit_record
 from mafiatab.core.names import MAX_NICKNAME, nickname_key, nickname_problems, normalize_nickname
-from mafiatab.core.problems import PROBLEM_TEMPLATES
-from mafiatab.messages import render_template
+from mafiatab.messages import say
 from mafiatab.registrations.models import NAMED_STATUSES, Registration
 
 
@@ -29,7 +28,7 @@ def nickname_refusal(nickname: str) -> str | None:
     codes = nickname_problems(nickname)
     if not codes:
         return None
-    return render_template(PROBLEM_TEMPLATES[codes[0]], {"limit": MAX_NICKNAME})
+    return say(codes[0], {"limit": MAX_NICKNAME}) or codes[0]
 
 
 def check_nickname(nickname: str, *, exclude: User | None = None) -> str:

@@ -21,8 +21,8 @@ from ninja import NinjaAPI, Schema
 from ninja.errors import AuthenticationError, HttpError
 from ninja.errors import ValidationError as NinjaValidationError
 
-from mafiatab.core.problems import PROBLEM_TEMPLATES, Problem
-from mafiatab.messages import problem_text
+from mafiatab.core.problems import Problem
+from mafiatab.messages import is_core_problem, problem_line, problem_text
 from mafiatab.security.busy import is_retryable, log_busy, retry_after, retry_message
 
 logger = logging.getLogger("mafiatab.api")
@@ -115,7 +115,7 @@ def problem_item(problem: Any) -> dict[str, Any]:
         "game": problem.game,
         "seat": problem.seat,
         "field": problem.field,
-        "code": problem.code if problem.code in PROBLEM_TEMPLATES else None,
+        "code": problem.code if is_core_problem(problem) else None,
         "message": problem_text(problem),
     }
 
@@ -128,7 +128,7 @@ def _protocol_refused(api: NinjaAPI, request: HttpRequest, exc: Any):
             f"seat {item['seat']}: {item['message']}" if item["seat"] else item["message"]
         )
     detail = _("The protocol has problems: %(problems)s") % {
-        "problems": "; ".join(str(p) for p in exc.problems)
+        "problems": "; ".join(problem_line(p) for p in exc.problems)
     }
     return api.create_response(
         request, {"detail": detail, "errors": errors, "problems": problems}, status=422

@@ -43,6 +43,11 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
+class NamesError(ValueError):
+    """The players asked of the command line cannot be read (its own words, in one line:
+    the command line speaks only English, and no translator reads them)."""
+
+
 def run(args: argparse.Namespace) -> int:
     from mafiatab.core.seating import DEFAULT_TIME_LIMIT, SeatingError, plan_seating
 
@@ -60,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
             seed=args.seed,
             time_limit=DEFAULT_TIME_LIMIT if args.time_limit is None else args.time_limit,
         )
-    except SeatingError as exc:
+    except (SeatingError, NamesError) as exc:
         print(f"mafiatab seating: {exc}", file=sys.stderr)
         return 2
     return _print(schedule, args.json)
@@ -79,29 +84,27 @@ def _players(args: argparse.Namespace) -> list[str]:
 
     if args.names is None:
         if args.players is None:
-            raise SeatingError("give --players N or --names FILE")
+            raise NamesError("give --players N or --names FILE")
         if args.players > MAX_PLAYERS:  # refused before a list of them is made
             raise SeatingError("players.too_many", count=args.players, limit=MAX_PLAYERS)
         return [str(i) for i in range(1, args.players + 1)]
     names = read_names(args.names)
     if args.players is not None and args.players != len(names):
-        raise SeatingError(f"--players {args.players} but {args.names} lists {len(names)} players")
+        raise NamesError(f"--players {args.players} but {args.names} lists {len(names)} players")
     return names
 
 
 def read_names(path: str) -> list[str]:
-    """One nickname a line (blank lines skipped); SeatingError naming the problem."""
-    from mafiatab.core.seating import SeatingError
-
+    """One nickname a line (blank lines skipped); NamesError naming the problem."""
     try:
         with open(path, encoding="utf-8-sig") as handle:
             lines = handle.read().splitlines()
     except FileNotFoundError:
-        raise SeatingError(f"names file {path} does not exist") from None
+        raise NamesError(f"names file {path} does not exist") from None
     except UnicodeDecodeError:
-        raise SeatingError(f"names file {path} is not UTF-8 text") from None
+        raise NamesError(f"names file {path} is not UTF-8 text") from None
     except OSError as exc:
-        raise SeatingError(f"names file {path} cannot be read: {exc.strerror}") from None
+        raise NamesError(f"names file {path} cannot be read: {exc.strerror}") from None
     names: list[str] = []
     seen: dict[str, int] = {}
     for number, line in enumerate(lines, start=1):
@@ -109,13 +112,13 @@ def read_names(path: str) -> list[str]:
         if not name:
             continue
         if name in seen:
-            raise SeatingError(
+            raise NamesError(
                 f"names file {path}, line {number}: {name!r} already on line {seen[name]}"
             )
         seen[name] = number
         names.append(name)
     if not names:
-        raise SeatingError(f"names file {path} lists no players")
+        raise NamesError(f"names file {path} lists no players")
     return names
 
 

@@ -8,6 +8,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from mafiatab.messages import game_problem_text
+
 
 def _seats(seats: Any) -> str:
     return ", ".join(str(s) for s in seats or [])
@@ -197,118 +199,15 @@ UNCHOSEN_ROLES: dict[str, Any] = {
 
 
 def problem_text(problem: Any) -> str:
-    """An engine problem in the reader's language, naming the event."""
+    """An engine problem in the reader's language, naming the event: the one translator's
+    (`mafiatab.messages.game_problem_text`), with the console's prompt for a role the
+    judge has not dealt yet."""
     code = getattr(problem, "code", "")
     params = dict(getattr(problem, "params", {}) or {})
-    text = PROBLEMS.get(code)
     if params.get("value") in UNCHOSEN and code in ("log.role_seat", "log.black"):
         # a role the judge has not dealt yet: say which to choose, not the reader's words
         role = str(params.get("role", "")) if code == "log.role_seat" else "black"
-        text = UNCHOSEN_ROLES.get(role, text)
-    message = str(text) % params if text is not None else str(problem)
-    event = getattr(problem, "event", None)
-    if event is None:
-        return str(message)
-    return _("Event %(n)s (%(type)s): %(message)s") % {
-        "n": event,
-        "type": getattr(problem, "event_type", "") or "",
-        "message": message,
-    }
-
-
-#: The engine's problem codes (`mafiatab.core.game.problems.MESSAGES`) in the reader's language.
-PROBLEMS: dict[str, Any] = {
-    "log.not_json": gettext_lazy("not valid JSON: %(error)s"),
-    "log.unreadable": gettext_lazy("cannot read %(path)s: %(error)s"),
-    "log.not_object": gettext_lazy("a game log must be a JSON object"),
-    "log.format": gettext_lazy('format must be "mafiatab-game-log/1", not %(value)s'),
-    "log.table": gettext_lazy("table must be one of %(known)s, not %(value)s"),
-    "log.settings": gettext_lazy("settings must be an object"),
-    "log.setting_unknown": gettext_lazy("unknown setting %(name)s (known: %(known)s)"),
-    "log.field_type": gettext_lazy("expected %(expected)s, not %(value)s"),
-    "log.seats": gettext_lazy("seats must be a list of 10 nicknames"),
-    "log.nickname": gettext_lazy("seat %(seat)s: a nickname must be a text, not %(value)s"),
-    "log.nickname_empty": gettext_lazy("seat %(seat)s: the nickname is empty"),
-    "log.nickname_too_long": gettext_lazy(
-        "seat %(seat)s: the nickname %(value)s is longer than 64 characters"
-    ),
-    "log.nickname_control_character": gettext_lazy(
-        "seat %(seat)s: the nickname %(value)s holds a control character"
-    ),
-    "log.nickname_bidi_character": gettext_lazy(
-        "seat %(seat)s: the nickname %(value)s holds a text-direction character"
-    ),
-    "log.nickname_twice": gettext_lazy("seat %(seat)s: %(nickname)s is seated twice"),
-    "log.roles": gettext_lazy("roles must be an object with sheriff, don and black"),
-    "log.role_seat": gettext_lazy("%(role)s must be a seat 1..10, not %(value)s"),
-    "log.black": gettext_lazy("black must be a list of 2 seats, not %(value)s"),
-    "log.role_twice": gettext_lazy("seat %(seat)s is given two roles"),
-    "log.role_unknown": gettext_lazy("roles: unknown key %(name)s (known: sheriff, don, black)"),
-    "log.stage": gettext_lazy("stage must be one of %(known)s, not %(value)s"),
-    "log.too_many_events": gettext_lazy("a game log holds at most %(max)s events, not %(count)s"),
-    "log.events": gettext_lazy("events must be a list of events"),
-    "event.not_object": gettext_lazy("an event must be an object, not %(value)s"),
-    "event.type": gettext_lazy("unknown event type %(value)s (known: %(known)s)"),
-    "event.missing": gettext_lazy("%(field)s is missing"),
-    "event.field_type": gettext_lazy("%(field)s must be %(expected)s, not %(value)s"),
-    "event.seat_range": gettext_lazy("%(field)s must be a seat 1..10, not %(value)s"),
-    "event.text_too_long": gettext_lazy("%(field)s is longer than %(max)s characters"),
-    "event.text_control_character": gettext_lazy("%(field)s holds a control character"),
-    "event.text_bidi_character": gettext_lazy("%(field)s holds a text-direction character"),
-    "event.number_not_finite": gettext_lazy("%(field)s must be a finite number, not %(value)s"),
-    "event.extra_value": gettext_lazy(
-        "%(field)s must be a text, a number, true or false, not %(value)s"
-    ),
-    "game.finished": gettext_lazy(
-        "the game is over: nothing but the best move of a first-night kill that ended it "
-        "comes after the end"
-    ),
-    "game.day_only": gettext_lazy("this event comes only during a day, not at night %(night)s"),
-    "game.night_only": gettext_lazy("this event comes only at night, not on day %(day)s"),
-    "seat.not_alive": gettext_lazy("seat %(seat)s is not in the game"),
-    "seat.last_word_over": gettext_lazy(
-        "seat %(seat)s has left the game and his last word is over"
-    ),
-    "voting.day1_off": gettext_lazy("day 1 has no voting at this table (day1_voting off)"),
-    "voting.cancelled": gettext_lazy("the voting of day %(day)s was cancelled by a removal"),
-    "voting.over": gettext_lazy("the voting of day %(day)s is over"),
-    "nominate.closed": gettext_lazy("the voting of day %(day)s has begun: nominations are closed"),
-    "nominate.by_twice": gettext_lazy("seat %(by)s already nominated seat %(seat)s today"),
-    "nominate.seat_twice": gettext_lazy(
-        "seat %(seat)s is already nominated today (by seat %(by)s)"
-    ),
-    "vote.too_few": gettext_lazy("a vote needs at least two nominees, not %(count)s"),
-    "vote.lift_due": gettext_lazy("a lift vote for seats %(seats)s is due, not a vote"),
-    "vote.counts_length": gettext_lazy(
-        "%(expected)s candidates need %(expected)s counts, not %(given)s"
-    ),
-    "vote.negative": gettext_lazy("counts must be 0 or more, not %(value)s"),
-    "vote.sum": gettext_lazy("counts sum to %(total)s, but %(alive)s players are alive"),
-    "lift.not_due": gettext_lazy("no lift vote is due"),
-    "lift.three_at_nine": gettext_lazy(
-        "no lift vote when three are tied with nine alive at this table (lift_three_at_nine off)"
-    ),
-    "lift.range": gettext_lazy("for must be 0..%(alive)s, not %(value)s"),
-    "night.revote_due": gettext_lazy("a revote among seats %(seats)s is due"),
-    "night.lift_due": gettext_lazy("a lift vote for seats %(seats)s is due"),
-    "night.vote_due": gettext_lazy("%(count)s seats are nominated and no vote was logged"),
-    "shots.twice": gettext_lazy("the shots of night %(night)s are already logged"),
-    "shots.seats": gettext_lazy(
-        "shots must name every living black-team seat (%(expected)s), not %(given)s"
-    ),
-    "check.before_shots": gettext_lazy("checks come after the shots"),
-    "check.twice": gettext_lazy("the %(role)s already checked this night"),
-    "check.absent": gettext_lazy("the %(role)s (seat %(seat)s) is not in the game this night"),
-    "check.own": gettext_lazy("the %(role)s cannot check his own seat"),
-    "day.no_shots": gettext_lazy("the shots of night %(night)s are not logged"),
-    "best_move.closed": gettext_lazy(
-        "the best move comes in the last word of a first-night kill, before the first "
-        "nomination of day 2"
-    ),
-    "best_move.twice": gettext_lazy("the best move is already logged"),
-    "best_move.seats": gettext_lazy("the best move names exactly 3 distinct seats, not %(seats)s"),
-    "best_move.own": gettext_lazy("the killed player cannot name his own seat %(seat)s"),
-    "remove.online": gettext_lazy("an online removal is only for a fiim-online table"),
-    "pause.minutes": gettext_lazy("minutes must be 1..%(max)s, not %(value)s"),
-    "defeat.team": gettext_lazy("team must be red or black, not %(value)s"),
-}
+        prompt = UNCHOSEN_ROLES.get(role)
+        if prompt is not None:
+            return game_problem_text(problem, str(prompt))
+    return game_problem_text(problem)

@@ -4,8 +4,8 @@ The core says *what* is wrong: a stable `code` (e.g. "judge_extra.needs_approval
 and its `params` (e.g. {"points": "0.6"}); `PROBLEM_TEMPLATES` holds the English
 sentence of every code the core can emit, which `Problem.message` and `str()` use
 (the command line prints them). The web shell says the same in the reader's
-language (`mafiatab.messages.problem_text`), with the English template as the
-gettext message id.
+language through its one catalogue (`mafiatab.messages.catalogue.say`), with the
+English template as the gettext message id: no copy of it is kept in the shell.
 
 Templates use %-style named parameters, as gettext catalogs expect.
 """
@@ -187,14 +187,19 @@ class Problem:
         """What is wrong, in English (a code without a template is shown as it is)."""
         return render(self.code, self.params)
 
-    def __str__(self) -> str:
+    def location(self) -> str:
+        """Where the problem is, as the command line names it: "game Q3-T2, seat 4, field
+        judge_extra"."""
         parts = []
         if self.game is not None:
             parts.append(game_label(self.game))
         if self.seat is not None:
             parts.append(f"seat {self.seat}")
         parts.append(f"field {self.field}")
-        return f"{', '.join(parts)}: {self.message}"
+        return ", ".join(parts)
+
+    def __str__(self) -> str:
+        return f"{self.location()}: {self.message}"
 
 
 class TournamentFileError(ValueError):

@@ -142,11 +142,7 @@ class _Reader:
         number = parse_int(text, low=SEATS[0], high=SEATS[-1])
         if number is not None:
             return number
-        self.problems.append(
-            Problem(
-                self.gid, seat, field, _("a seat is a number 1..10, not %(text)s") % {"text": text}
-            )
-        )
+        self.problems.append(Problem(self.gid, seat, field, "form.seat_number", {"text": text}))
         return None
 
     def seats_list(self, key: str, field: str, *, none_allowed: bool = False) -> list[Any]:
@@ -155,7 +151,7 @@ class _Reader:
         parts = re.split(r"[\s,;]+", text) if text else []
         if len(parts) > len(SEATS):
             self.problems.append(
-                Problem(self.gid, None, field, _("at most %(n)d numbers") % {"n": len(SEATS)})
+                Problem(self.gid, None, field, "form.numbers_too_many", {"n": len(SEATS)})
             )
             parts = parts[: len(SEATS)]
         for part in parts:
@@ -165,7 +161,7 @@ class _Reader:
                 values.append(None)
             else:
                 self.problems.append(
-                    Problem(self.gid, None, field, _("%(text)s is not a number") % {"text": part})
+                    Problem(self.gid, None, field, "form.not_a_number", {"text": part})
                 )
         return values
 
@@ -177,7 +173,7 @@ class _Reader:
         number = parse_int(text, low=0, high=MAX_SMALL)
         if number is None:
             self.problems.append(
-                Problem(self.gid, None, field, _("%(text)s is not a number") % {"text": text})
+                Problem(self.gid, None, field, "form.not_a_number", {"text": text})
             )
         return number
 
@@ -188,7 +184,7 @@ class _Reader:
         value = parse_decimal(text, low=-MAX_POINTS, high=MAX_POINTS)
         if value is None:
             self.problems.append(
-                Problem(self.gid, None, field, _("%(text)s is not a number") % {"text": text})
+                Problem(self.gid, None, field, "form.not_a_number", {"text": text})
             )
             return None
         return int(value) if value == value.to_integral_value() else float(value)
@@ -241,9 +237,7 @@ def _extras(r: _Reader) -> list[dict[str, Any]]:
         if seat is None and points is None:
             continue
         if seat is None or points is None:
-            r.problems.append(
-                Problem(r.gid, None, f"extra{i}", _("give both the seat and the points"))
-            )
+            r.problems.append(Problem(r.gid, None, f"extra{i}", "form.extra_incomplete"))
             continue
         extras.append(
             {
@@ -263,7 +257,7 @@ def _blocks(r: _Reader) -> tuple[list[dict[str, Any]], list[int]]:
         if not nominees:
             if any(r.get(f"v{b}_{cell}") for cell in ("day", "votes", "by", "revote", "lift")):
                 r.problems.append(
-                    Problem(r.gid, None, f"voting[{b}].nominees", _("write the nominated seats"))
+                    Problem(r.gid, None, f"voting[{b}].nominees", "form.nominees_missing")
                 )
             continue
         day_text = r.get(f"v{b}_day")

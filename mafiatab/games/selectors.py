@@ -87,13 +87,7 @@ def seat_participants(
             holder = holders.get(nickname_key(name))
             if holder is None:
                 problems.append(
-                    Problem(
-                        gid,
-                        number,
-                        "player",
-                        _("%(nick)s is not a participant of this tournament")
-                        % {"nick": name.strip()},
-                    )
+                    Problem(gid, number, "player", "player.not_participant", {"nick": name.strip()})
                 )
             else:
                 seat = {**seat, "player": holder.nickname}

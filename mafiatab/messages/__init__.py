@@ -1,15 +1,14 @@
-"""The core's coded messages in the reader's language.
+"""The core's coded messages in the reader's language: the shell's one translator.
 
-The core says what is wrong as a code with parameters: a protocol's `Problem`
-(`mafiatab.core.problems`), a seating's compromise flag and a reason a seating
-cannot be made (`mafiatab.core.seating`). Each code has one English template in
-the core; here it is the gettext message id, so the Russian catalog
-(mafiatab/locale/ru/LC_MESSAGES/django.po) translates the core's own sentence and
-a test checks that every code has its translation. (`makemessages` does not see
-these ids in the code: keep their entries when the catalog is regenerated.)
-
-A problem made in the shell with a sentence of its own as its code (the web form's
-reader does this for what only it can see) is shown as it is.
+Every code the core produces (a protocol's `Problem`, a game log's `GameProblem`, a
+seating's flag and error, an advance list's remark) and every code of the shell's own
+is said by `say(code, params)` from one catalogue (`mafiatab.messages.catalogue`),
+through gettext; the functions here give each door (the protocol form, the console,
+the API's errors, the seating pages, the standings) the message it shows, located the
+way it shows it. A score line's topic and facts are said by `line_text`
+(`score_lines`). The Russian is in the catalogs under mafiatab/locale and the apps'
+locale folders. (`makemessages` does not see the core's sentences in the code: keep
+their entries when a catalog is regenerated.)
 """
 
 from __future__ import annotations
@@ -22,13 +21,15 @@ from typing import Any
 from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_lazy, gettext_noop, pgettext_lazy
 
-from mafiatab.core.advancing import REMARK_TEMPLATES, Mark, Remark
-from mafiatab.core.game import FOUL_REMOVAL_REASON
+from mafiatab.core.advancing import Mark, Remark
+from mafiatab.core.game import FOUL_REMOVAL_REASON, GameProblem
 from mafiatab.core.problems import PROBLEM_TEMPLATES, Problem
 from mafiatab.core.roles import Role
-from mafiatab.core.scoring import TOURNAMENT_PENALTY
+from mafiatab.core.scoring import TOURNAMENT_PENALTY, ScoreLine
 from mafiatab.core.seating import SeatingError, SeatingFlag
-from mafiatab.messages import seating_errors, seating_flags
+from mafiatab.messages import score_lines
+from mafiatab.messages.catalogue import SHELL_PROBLEMS as SHELL_PROBLEMS
+from mafiatab.messages.catalogue import say as say
 
 
 def render_template(template: str, params: Mapping[str, object]) -> str:
@@ -64,12 +65,36 @@ def reason_text(code: str, params: Mapping[str, object] | None, text: str = "") 
     return render_template(template, params or {})
 
 
+def is_core_problem(problem: Problem) -> bool:
+    """Whether the problem's code is one of the core's (the API shows only those)."""
+    return problem.code in PROBLEM_TEMPLATES
+
+
 def problem_text(problem: Problem) -> str:
     """What is wrong, in the active language (without the game, seat and field)."""
-    template = PROBLEM_TEMPLATES.get(problem.code)
-    if template is None:
-        return problem.message
-    return render_template(template, problem.params)
+    said = say(problem.code, problem.params)
+    return problem.message if said is None else said
+
+
+def game_problem_text(problem: GameProblem, message: str | None = None) -> str:
+    """A problem of a game log in the active language, naming its event ("Event 3
+    (vote): ..."); `message` says it in other words than its code's (the console's prompt
+    for a role not dealt yet). The engine's English (`MESSAGES`) is the message id."""
+    if message is None:
+        message = say(problem.code, problem.params) or problem.code
+    if problem.event is None:
+        return message
+    return gettext("Event %(n)s (%(type)s): %(message)s") % {
+        "n": problem.event,
+        "type": problem.event_type or "",
+        "message": message,
+    }
+
+
+def problem_line(problem: Problem) -> str:
+    """A problem as one line, its place as the command line names it and what is wrong
+    in the active language: "game Q3-T2, seat 4, field judge_extra: ..."."""
+    return f"{problem.location()}: {problem_text(problem)}"
 
 
 def remark_text(remark: Remark | Mapping[str, Any]) -> str:
@@ -79,8 +104,8 @@ def remark_text(remark: Remark | Mapping[str, Any]) -> str:
         code, params = remark.code, remark.params
     else:
         code, params = str(remark.get("code")), remark.get("params") or {}
-    template = REMARK_TEMPLATES.get(code)
-    return render_template(template, params) if template else code
+    said = say(code, params)
+    return code if said is None else said
 
 
 #: The qualification marks of the outlook, as the reader reads them.
@@ -179,14 +204,28 @@ def problem_place(problem: Problem) -> str:
 
 
 def flag_text(flag: SeatingFlag | Mapping[str, Any] | str) -> str:
-    """A seating's compromise flag (as made, or as a draft stored it) in the active
-    language."""
-    return seating_flags.flag_text(flag)
+    """A seating's compromise flag (as made, or as a draft stored it: a code with its
+    parameters, or the English sentence of a draft made before flags had codes, shown as
+    written) in the active language."""
+    if isinstance(flag, SeatingFlag):
+        code, params = flag.code, flag.params
+    elif isinstance(flag, Mapping):
+        code, params = str(flag.get("code")), flag.get("params") or {}
+    else:
+        return str(flag)
+    return say(code, params) or code
 
 
 def seating_error_text(error: SeatingError) -> str:
-    """Why no seating can be made, in the active language."""
-    return seating_errors.seating_error_text(error)
+    """Why no seating can be made, in the active language (a reason raised with a
+    code the catalogue does not know as the core wrote it)."""
+    return say(error.code, error.params) or str(error)
+
+
+def line_text(line: ScoreLine) -> str:
+    """What a score line's points are for, in the active language, with the judge's note
+    (`mafiatab.messages.score_lines`)."""
+    return score_lines.line_text(line)
 
 
 def clause_text(clause: str) -> str:

@@ -3,33 +3,22 @@
 `mafiatab.core.seating.plan_seating` raises `SeatingError` with a code and its
 parameters (`SeatingError.code`, `.params`). Here each code is said through a
 translatable template with the same numbers and names, as the compromise flags
-are (`mafiatab.messages.seating_flags`). An error raised with a sentence of its own (code
-"other") is shown as it was written.
+are (`mafiatab.messages.seating_flags`); the catalogue (`mafiatab.messages.catalogue`)
+takes these sayers for the codes.
 """
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from mafiatab.core.seating import SeatingError
 from mafiatab.messages.seating_flags import say_name, say_names
 
 Params = Mapping[str, Any]
 Say = Callable[[Params], str]
-
-
-def _value(text: object) -> str:
-    """A value the core quoted with `repr`: a quoted text in the language's quotes."""
-    try:
-        value = ast.literal_eval(str(text))
-    except (ValueError, SyntaxError):
-        return str(text)
-    return say_name(value) if isinstance(value, str) else str(text)
 
 
 def _players_too_few(p: Params) -> str:
@@ -59,13 +48,13 @@ def _played_too_many(p: Params) -> str:
     ) % {"name": say_name(p["name"]), "count": count, "games": p["games"]}
 
 
-#: How the parameters of each kind are said: nicknames quoted, values as written.
+#: How the parameters of each kind are said: nicknames quoted, anything else (a wrong
+#: `value` as the planner quotes it) as written.
 _CONVERT: dict[str, Callable[[Any], str]] = {
     "name": say_name,
     "old": say_name,
     "new": say_name,
     "names": say_names,
-    "value": _value,
 }
 
 
@@ -157,19 +146,3 @@ SAY: dict[str, Say] = {
         )
     ),
 }
-
-
-def seating_error_text(error: SeatingError) -> str:
-    """Why no seating can be made, in the active language."""
-    say = SAY.get(error.code)
-    if say is None:
-        return str(error)
-    try:
-        return say(error.params)
-    except (KeyError, TypeError, ValueError):
-        return str(error)
-
-
-def translate_seating_error(error: SeatingError) -> str:
-    """`seating_error_text` (the name the services use)."""
-    return seating_error_text(error)

@@ -9,16 +9,13 @@ draft made before flags had codes) is shown as it was written.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-
-from mafiatab.core.seating import FLAG_TEMPLATES, SeatingFlag
-from mafiatab.core.seating.model import render
 
 Params = Mapping[str, Any]
 
@@ -144,29 +141,3 @@ SAY: dict[str, Callable[[Params], str]] = {
     "stranger": _stranger,
     "pinned_together": _pinned_together,
 }
-
-
-def flag_text(flag: SeatingFlag | Mapping[str, Any] | str) -> str:
-    """A flag (as the planner made it, or as a draft stored it) in the active language."""
-    if isinstance(flag, SeatingFlag):
-        code, params = flag.code, flag.params
-    elif isinstance(flag, Mapping):
-        code, params = str(flag.get("code")), flag.get("params") or {}
-    else:
-        return str(flag)
-    say = SAY.get(code)
-    try:
-        if say is not None:
-            return say(params)
-        return render(FLAG_TEMPLATES[code], params)
-    except (KeyError, TypeError, ValueError):
-        return str(flag if isinstance(flag, str) else code)
-
-
-def translate_flag(flag: SeatingFlag | Mapping[str, Any] | str) -> str:
-    """`flag_text` (the name the views use)."""
-    return flag_text(flag)
-
-
-def translate_flags(flags: Iterable[SeatingFlag | Mapping[str, Any] | str]) -> list[str]:
-    return [flag_text(flag) for flag in flags]

@@ -17,10 +17,9 @@ from django.utils.translation import gettext as _
 
 from mafiatab.core.scoring import ScoreLine, scaled_half_up
 from mafiatab.core.standings import Standings
-from mafiatab.messages import clause_text
+from mafiatab.messages import clause_text, line_text
 from mafiatab.printables.sheets import stage_label
 from mafiatab.standings.conversion import STANDING_FIELDS
-from mafiatab.standings.lines import line_text
 
 
 def _headings() -> list[str]:

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from mafiatab.games.services import replacement_record
-from mafiatab.messages.seating_flags import translate_flags
+from mafiatab.messages import flag_text
 from mafiatab.registrations.forms import ReplacementForm
 from mafiatab.registrations.models import SEATED_STATUSES, Registration, ReplacementScope
 from mafiatab.seating.conversion import find_player, games_each, grid, histogram_bars, seats_of
@@ -174,7 +174,7 @@ def _draft_page(
         if not draft.is_published and _starts_round_one(draft)
         else [],
         "draft": draft,
-        "flags": translate_flags(draft.flags),
+        "flags": [flag_text(flag) for flag in draft.flags],
         "metrics": draft.metrics,
         "bars": histogram_bars(draft.metrics),
         "rounds": grid(draft),

@@ -77,3 +77,41 @@ def test_after_a_refused_submit_a_phone_shows_the_first_problem_in_russian(
         assert _comes_into_view(page, "#pb-extra1")
     finally:
         context.close()
+
+
+def test_a_cell_the_form_cannot_read_is_named_in_russian_on_a_phone(
+    browser, live_server, fast_passwords, two_tables
+):
+    context = browser.new_context(
+        locale="ru-RU",
+        extra_http_headers={"Accept-Language": "ru"},
+        viewport={"width": 390, "height": 844},
+    )
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.live_url = live_server.url
+    game = two_tables["game1"]
+    try:
+        log_in(page, two_tables["judge"].username)
+        page.goto(page.live_url + reverse("games:protocol", args=[game.tournament.slug, game.pk]))
+        page.fill("input[name=date]", "2026-03-01")
+        for seat, role in enumerate(ROLES, start=1):
+            page.select_option(f"select[name=role_{seat}]", role)
+        page.check("input[name=winner][value=red]", force=True)
+        # points without the seat they are for: a problem only the form sees
+        page.fill("input[name=extra1_points]", "0.3")
+        page.locator("[data-testid=sign]").click()
+        page.wait_for_selector("[data-testid=form-error]")
+        page.wait_for_function("window.scrollY > 0")
+
+        assert Game.objects.get(pk=game.pk).status == GameStatus.DRAFT
+        problem = page.locator("#pb-extra1").inner_text()
+        assert "укажите и место, и баллы" in problem
+        assert "form." not in problem
+        page.screenshot(path="/tmp/messages-shots/form-cell-problem.png")
+        page.evaluate("window.scrollTo(0, 0)")
+        item = page.locator("[data-testid=problem-list] li").first
+        assert "укажите и место, и баллы" in item.inner_text()
+        page.screenshot(path="/tmp/messages-shots/form-problem-list.png")
+    finally:
+        context.close()

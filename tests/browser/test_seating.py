@@ -3,6 +3,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.urls import reverse
 
 from mafiatab.games.models import Round
 from mafiatab.registrations.services import registration_add
@@ -96,3 +97,39 @@ def test_anyone_finds_a_player_on_the_published_seating(page, tournament, organi
     pdf = page.pdf(format="A4")
     # One A4 page per round: three tables fit on a page, and every round starts a new one.
     assert len(re.findall(rb"/Type\s*/Page\b", pdf)) == 10
+
+
+def test_a_phone_in_russian_reads_the_drafts_compromises_new_and_old_in_words(
+    browser, live_server, fast_passwords, tournament, organiser, people
+):
+    context = browser.new_context(
+        locale="ru-RU",
+        extra_http_headers={"Accept-Language": "ru"},
+        viewport={"width": 390, "height": 844},
+    )
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.live_url = live_server.url
+    try:
+        log_in(page, organiser.username)
+        page.goto(page.live_url + reverse("seating:drafts", args=[tournament.slug]))
+        page.fill("#id_games", "10")
+        page.fill("#id_seed", "42")
+        page.click("#generate-form button[type=submit]")
+        page.wait_for_selector("#flags")
+        draft = SeatingDraft.objects.get()
+        assert draft.flags and all(set(flag) == {"code", "params"} for flag in draft.flags)
+        said = page.locator(".seating-flags li").all_inner_texts()
+        assert len(said) == len(draft.flags)
+        for text in said:
+            assert not re.search(r"[a-z]+\.[a-z_]+", text), text  # never a code
+            assert re.search(r"[а-яё]", text), text
+        page.locator("#flags").scroll_into_view_if_needed()
+        page.screenshot(path="/tmp/messages-shots/seating-flags.png")
+        # a draft made before flags had codes stored the English sentence: shown as written
+        old = "time limit reached after 10 of 20 iterations"
+        SeatingDraft.objects.filter(pk=draft.pk).update(flags=[*draft.flags, old])
+        page.reload()
+        assert page.locator(".seating-flags li").last.inner_text() == old.capitalize()
+    finally:
+        context.close()

@@ -15,7 +15,7 @@ import pytest
 
 import mafiatab.core
 from mafiatab.core.problems import PROBLEM_TEMPLATES, Problem, problem
-from mafiatab.core.seating import ERROR_TEMPLATES, FLAG_TEMPLATES
+from mafiatab.core.seating import ERROR_TEMPLATES, FLAG_TEMPLATES, SeatingFlag
 
 CORE = Path(mafiatab.core.__file__).parent
 
@@ -76,3 +76,16 @@ def test_problems_are_values_that_can_be_collected_in_a_set():
     same = problem("Q1", 2, "player", "player.twice", player="Кэп", other=1)
     other = problem("Q1", 3, "player", "player.twice", player="Кэп", other=1)
     assert len({one, same, other}) == 2
+
+
+def test_a_seating_flag_is_a_code_with_parameters_not_a_text():
+    flag = SeatingFlag("stand_in", new="Anna", old="Old", round=1)
+    assert not isinstance(flag, str)
+    assert flag.to_json() == {
+        "code": "stand_in",
+        "params": {"new": "Anna", "old": "Old", "round": 1},
+    }
+    assert flag == SeatingFlag("stand_in", new="Anna", old="Old", round=1)
+    assert str(flag) == "'Anna' stood in for 'Old' in round 1; 'Old' keeps his other games"
+    with pytest.raises(KeyError):
+        SeatingFlag("the planner gave up")

@@ -185,19 +185,17 @@ def test_an_overlong_event_is_refused_before_the_engine_reads_it(started):
     assert LogEntry.objects.count() == 0
 
 
-def test_every_problem_of_the_engine_has_a_message_in_both_languages():
+def test_an_engine_problem_reads_in_russian_at_the_console():
     from django.utils import translation
 
-    from mafiatab.console.messages import PROBLEMS
-    from mafiatab.core.game import MESSAGES
+    from mafiatab.console.messages import problem_text
+    from mafiatab.core.game import GameProblem
 
-    with translation.override("en"):
-        english = {code: str(text) for code, text in PROBLEMS.items()}
-    # the same English texts as the engine's, parameters written %(name)s
-    assert english == {code: re.sub(r"{(\w+)}", r"%(\1)s", t) for code, t in MESSAGES.items()}
+    found = GameProblem("seat.not_alive", {"seat": 4}, event=7, event_type="foul")
     with translation.override("ru"):
-        untranslated = [code for code, text in PROBLEMS.items() if str(text) == english[code]]
-    assert untranslated == []
+        assert problem_text(found) == "Событие 7 (foul): игрока 4 нет в игре"
+    with translation.override("en"):
+        assert problem_text(found) == "Event 7 (foul): seat 4 is not in the game"
 
 
 def test_an_append_made_on_an_old_copy_of_the_log_is_a_conflict(started):

@@ -16,6 +16,7 @@ from mafiatab.games.services import (
     protocol_save,
     round_create,
 )
+from mafiatab.messages import problem_text
 from mafiatab.registrations.services import registration_add
 from mafiatab.standings.inputs import core_tournament as core_tournament_of
 
@@ -98,7 +99,9 @@ def test_a_protocol_seat_cannot_hold_a_non_participant_and_keeps_the_participant
     with pytest.raises(ProtocolInvalid) as caught:
         protocol_save(game=game, data=data, by=judge, base_version=1)
     assert [(p.seat, p.field) for p in caught.value.problems] == [(2, "player")]
-    assert "Nobody Here is not a participant of this tournament" in caught.value.problems[0].message
+    assert problem_text(caught.value.problems[0]) == (
+        "Nobody Here is not a participant of this tournament"
+    )
     data["seats"][1]["player"] = "ALPHA2"
     protocol_save(game=game, data=data, by=judge, base_version=1)
     game.refresh_from_db()

@@ -126,3 +126,26 @@ def test_the_api_refuses_a_seat_held_by_somebody_who_is_no_participant(client, t
     assert "There is no participant 1000000000 in this tournament." in response.json()["detail"]
     game.refresh_from_db()
     assert game.version == 1
+
+
+def test_a_refusal_says_a_problem_only_the_application_sees_in_russian_without_a_code(
+    client, two_tables
+):
+    game = two_tables["game1"]
+    client.force_login(two_tables["judge"])
+    data = _protocol(game)
+    data["seats"][4]["player"] = "Nobody Here"
+    url = f"/api/tournaments/{game.tournament.slug}/games/{game.pk}/protocol"
+    response = client.put(
+        url,
+        json.dumps({"protocol": data, "base_version": 1}),
+        content_type="application/json",
+        headers={"Accept-Language": "ru"},
+    )
+    assert response.status_code == 422
+    body = response.json()
+    (item,) = body["problems"]
+    assert item["code"] is None
+    assert item["message"] == "Nobody Here — не участник этого турнира"
+    assert "player.not_participant" not in body["detail"]
+    assert "Nobody Here — не участник этого турнира" in body["detail"]

@@ -9,10 +9,21 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from mafiatab.core.advancing import REMARK_TEMPLATES, Mark, Remark
+from mafiatab.core.game import MESSAGES as GAME_MESSAGES
+from mafiatab.core.game import GameProblem
 from mafiatab.core.problems import PROBLEM_TEMPLATES, Problem, problem
 from mafiatab.core.regulations import FIIM
 from mafiatab.core.tournament_file import TournamentFileError, protocol_from_dict
-from mafiatab.messages import mark_text, problem_text, remark_text
+from mafiatab.messages import (
+    SHELL_PROBLEMS,
+    game_problem_text,
+    is_core_problem,
+    mark_text,
+    problem_text,
+    remark_text,
+    say,
+)
+from mafiatab.messages.catalogue import CATALOGUE, SAYERS, TABLES
 
 
 @pytest.mark.parametrize("code", sorted(PROBLEM_TEMPLATES))
@@ -63,10 +74,44 @@ def test_a_nickname_is_quoted_in_the_language_of_the_reader():
     assert twice.message == "'Кэп' is already seated at seat 1"
 
 
-def test_a_sentence_made_by_the_shell_is_shown_as_it_is():
-    made = Problem("Q1", None, "round", "write a number")
+def _russian_of(template: str) -> str:
     with translation.override("ru"):
-        assert problem_text(made) == "write a number"
+        russian = gettext(template)
+    assert russian != template, f"no Russian translation of {template!r}"
+    names = sorted(set(re.findall(r"%\((\w+)\)[sd]", template)))
+    assert sorted(set(re.findall(r"%\((\w+)\)[sd]", russian))) == names, template
+    return russian
+
+
+@pytest.mark.parametrize("code", sorted(GAME_MESSAGES))
+def test_every_problem_code_of_the_engine_has_a_russian_translation(code):
+    _russian_of(GAME_MESSAGES[code])
+
+
+@pytest.mark.parametrize("code", sorted(SHELL_PROBLEMS))
+def test_every_problem_code_of_the_shell_has_a_russian_translation(code):
+    _russian_of(SHELL_PROBLEMS[code])
+
+
+def test_a_problem_only_the_form_sees_is_a_code_said_in_the_readers_language():
+    made = Problem("Q1", 3, "first_killed", "form.seat_number", {"text": "x"})
+    with translation.override("ru"):
+        assert problem_text(made) == "место — это номер 1..10, а не x"
+    with translation.override("en"):
+        assert problem_text(made) == "a seat is a number 1..10, not x"
+    assert not is_core_problem(made)
+
+
+def test_an_engine_problem_is_said_by_the_one_translator_in_both_languages():
+    found = GameProblem("vote.sum", {"total": 11, "alive": 9}, event=12, event_type="vote")
+    with translation.override("en"):
+        assert game_problem_text(found) == (
+            "Event 12 (vote): counts sum to 11, but 9 players are alive"
+        )
+        assert game_problem_text(found) == f"Event 12 (vote): {found.message()}"
+    with translation.override("ru"):
+        assert game_problem_text(found).startswith("Событие 12 (vote): ")
+        assert "11" in game_problem_text(found) and "9" in game_problem_text(found)
 
 
 @pytest.mark.parametrize("code", sorted(REMARK_TEMPLATES))
@@ -85,3 +130,25 @@ def test_the_outlook_marks_read_in_russian():
         assert mark_text(Mark.THROUGH) == "проходит"
         assert mark_text("out") == "не проходит"
         assert mark_text(None) == ""
+
+
+def test_the_catalogue_holds_every_kind_of_code_in_one_namespace():
+    total = sum(len(table) for table in TABLES.values())
+    assert len(CATALOGUE) == total, "two kinds of message share a code"
+
+
+@pytest.mark.parametrize("code", sorted(CATALOGUE))
+def test_every_code_of_the_catalogue_is_said_in_russian_and_english(code):
+    if code not in SAYERS:
+        _russian_of(CATALOGUE[code])
+    with translation.override("en"):
+        assert say("no.such_code") is None
+        assert say(code, _SAMPLE) is not None, code
+
+
+#: A value for every parameter any sentence names.
+_SAMPLE = {
+    name: ["P1", "P2"] if name in ("names", "group") else 2
+    for template in CATALOGUE.values()
+    for name in re.findall(r"%\((\w+)\)", template)
+}

@@ -16,7 +16,7 @@ from mafiatab.core.protocol import GamePenalty, JudgeExtra, Protocol, Removal, T
 from mafiatab.core.regulations import get_regulation
 from mafiatab.core.roles import Role, Stage, Team, Winner
 from mafiatab.core.scoring import ScoreLine, ScoringContext, explain, penalty_line, score_game
-from mafiatab.standings.lines import TOPICS, line_text
+from mafiatab.messages.score_lines import TOPICS, line_text
 
 ROLES = (Role.SHERIFF, Role.DON, Role.BLACK, Role.BLACK) + (Role.RED,) * 6
 PLAYERS = tuple(f"P{n}" for n in range(1, 11))

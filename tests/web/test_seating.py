@@ -9,7 +9,7 @@ from django.utils.text import capfirst
 
 from mafiatab.audit.models import AuditEntry
 from mafiatab.core.seating import default_iterations
-from mafiatab.messages.seating_flags import translate_flag
+from mafiatab.messages import flag_text
 from mafiatab.registrations.services import registration_add
 from mafiatab.seating.models import DraftStatus, SeatingDraft
 from mafiatab.tournaments.models import StaffRole
@@ -94,7 +94,7 @@ def test_the_draft_page_shows_the_metrics_and_every_flag(client, tournament, thi
     assert sum(histogram) == 30 * 29 // 2
     assert draft.flags, "a rough search of 3,000 steps leaves compromises to explain"
     for flag in draft.flags:
-        assert escape(capfirst(translate_flag(flag))) in page
+        assert escape(capfirst(flag_text(flag))) in page
 
 
 def test_the_same_seed_gives_the_same_schedule(client, tournament, thirty, organiser):

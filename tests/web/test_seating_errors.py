@@ -19,7 +19,7 @@ from mafiatab.core.seating import (
     planner,
 )
 from mafiatab.messages import seating_error_text
-from mafiatab.messages.seating_errors import SAY, translate_seating_error
+from mafiatab.messages.seating_errors import SAY
 
 NAMES = [f"P{n}" for n in range(1, 21)]
 ODD = "Mr. O'Neil"
@@ -87,7 +87,7 @@ def _latin_words(text: str) -> list[str]:
 def test_every_kind_of_reason_the_core_raises_is_translated_into_russian():
     reasons = core_reasons()
     with translation.override("ru"):
-        said = [translate_seating_error(reason) for reason in reasons]
+        said = [seating_error_text(reason) for reason in reasons]
     for english, russian in zip(map(str, reasons), said, strict=True):
         assert _latin_words(english), english
         assert _latin_words(russian) == [], russian
@@ -98,12 +98,12 @@ def test_every_error_code_is_said_and_raised_by_the_planner():
     assert {reason.code for reason in core_reasons()} == set(ERROR_TEMPLATES)
     with translation.override("ru"):
         for reason in core_reasons():
-            assert seating_error_text(reason) == translate_seating_error(reason)
+            assert seating_error_text(reason) == SAY[reason.code](reason.params) != str(reason)
 
 
 def test_the_numbers_and_nicknames_are_kept():
     with translation.override("ru"):
-        text = "\n".join(translate_seating_error(reason) for reason in core_reasons())
+        text = "\n".join(seating_error_text(reason) for reason in core_reasons())
     assert "игрок «Mr. O'Neil» указан больше одного раза" in text
     assert "7 игроков не заполнят стол на 10 мест" in text
     assert "для 2 столов нужно одновременно игроков: 20, а есть только 15" in text
@@ -125,20 +125,18 @@ def test_english_keeps_the_cores_wording_with_quotes_and_singulars():
     assert str(too_few) == "1 players cannot fill a table of 10"
     assert str(twice) == "player 'Ann' is listed more than once"
     with translation.override("en"):
-        assert translate_seating_error(too_few) == "1 player cannot fill a table of 10"
-        assert translate_seating_error(twice) == "player “Ann” is listed more than once"
+        assert seating_error_text(too_few) == "1 player cannot fill a table of 10"
+        assert seating_error_text(twice) == "player “Ann” is listed more than once"
         for reason in core_reasons():
             text = str(reason)
             if "'" not in text and '"' not in text:
-                assert translate_seating_error(reason) == text
+                assert seating_error_text(reason) == text
 
 
 @pytest.mark.parametrize("reason", ["", "something the core may say one day", "7 players"])
-def test_a_reason_given_as_a_sentence_is_shown_as_written(reason):
-    error = SeatingError(reason)
-    assert error.code == "other"
-    with translation.override("ru"):
-        assert translate_seating_error(error) == reason
+def test_a_sentence_is_never_a_seating_code(reason):
+    with pytest.raises(KeyError):
+        SeatingError(reason)
 
 
 @pytest.mark.django_db
@@ -158,3 +156,11 @@ def test_the_seating_form_gives_the_reason_in_russian(client, tournament, organi
     assert "Такую рассадку составить нельзя: 9 игроков не заполнят стол на 10 мест." in page
     assert "cannot fill" not in page
     assert not SeatingDraft.objects.exists()
+
+
+def test_a_wrong_name_is_said_as_the_planner_quoted_it_without_reading_it_back():
+    reason = _reason([*NAMES, "  "], 1)
+    assert reason.params == {"value": "'  '"}
+    with translation.override("ru"):
+        said = seating_error_text(reason)
+    assert said.endswith("'  '") and "«" not in said

@@ -19,7 +19,7 @@ from mafiatab.core.game.events import Event as Event
 from mafiatab.core.game.events import EventType as EventType
 from mafiatab.core.game.events import _is_int
 from mafiatab.core.game.events import parse_event as parse_event
-from mafiatab.core.game.problems import GameLogError, GameProblem, shown
+from mafiatab.core.game.problems import NICKNAME_CODES, GameLogError, GameProblem, shown
 from mafiatab.core.game.settings import OVERRIDABLE, TABLE_SETTINGS, TableSettings
 from mafiatab.core.names import name_problems, nickname_key, nickname_problems
 from mafiatab.core.roles import Role, Stage
@@ -134,9 +134,7 @@ class _LogReader:
                 continue
             wrong = nickname_problems(nick)
             for code in wrong:
-                self.problem(
-                    "seats", f"log.{code.replace('.', '_')}", seat=number, value=shown(nick)
-                )
+                self.problem("seats", NICKNAME_CODES[code], seat=number, value=shown(nick))
             if wrong:
                 continue
             key = nickname_key(nick)

@@ -1,7 +1,9 @@
 """The problems of a game log, as codes with parameters.
 
 A problem leaves the core as a code and its parameters; `MESSAGES` holds the
-English text of every code (the CLI prints it, the shell translates the code).
+English text of every code, written with gettext's `%(name)s` parameters: the CLI
+prints it, and the shell's one translator (`mafiatab.messages`) takes it as the
+message id of the code's Russian.
 A problem of an event names the event by its 1-based position and its type.
 """
 
@@ -12,84 +14,112 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-#: Every problem code with its English text; `{name}` are the parameters.
+from mafiatab.core.names import (
+    NICKNAME_BIDI,
+    NICKNAME_CONTROL,
+    NICKNAME_EMPTY,
+    NICKNAME_TOO_LONG,
+    TEXT_BIDI,
+    TEXT_CONTROL,
+    TEXT_TOO_LONG,
+)
+
+#: Every problem code with its English text; `%(name)s` are the parameters (gettext's
+#: form: the text is the message id the shell translates, `mafiatab.messages`).
 MESSAGES: dict[str, str] = {
     # The document.
-    "log.not_json": "not valid JSON: {error}",
-    "log.unreadable": "cannot read {path}: {error}",
+    "log.not_json": "not valid JSON: %(error)s",
+    "log.unreadable": "cannot read %(path)s: %(error)s",
     "log.not_object": "a game log must be a JSON object",
-    "log.format": 'format must be "mafiatab-game-log/1", not {value}',
-    "log.table": "table must be one of {known}, not {value}",
+    "log.format": 'format must be "mafiatab-game-log/1", not %(value)s',
+    "log.table": "table must be one of %(known)s, not %(value)s",
     "log.settings": "settings must be an object",
-    "log.setting_unknown": "unknown setting {name} (known: {known})",
-    "log.field_type": "expected {expected}, not {value}",
+    "log.setting_unknown": "unknown setting %(name)s (known: %(known)s)",
+    "log.field_type": "expected %(expected)s, not %(value)s",
     "log.seats": "seats must be a list of 10 nicknames",
-    "log.nickname": "seat {seat}: a nickname must be a text, not {value}",
-    "log.nickname_empty": "seat {seat}: the nickname is empty",
-    "log.nickname_too_long": "seat {seat}: the nickname {value} is longer than 64 characters",
-    "log.nickname_control_character": "seat {seat}: the nickname {value} holds a control character",
-    "log.nickname_bidi_character": "seat {seat}: the nickname {value} holds a "
+    "log.nickname": "seat %(seat)s: a nickname must be a text, not %(value)s",
+    "log.nickname_empty": "seat %(seat)s: the nickname is empty",
+    "log.nickname_too_long": "seat %(seat)s: the nickname %(value)s is longer than 64 characters",
+    "log.nickname_control_character": "seat %(seat)s: the nickname %(value)s holds a "
+    "control character",
+    "log.nickname_bidi_character": "seat %(seat)s: the nickname %(value)s holds a "
     "text-direction character",
-    "log.nickname_twice": "seat {seat}: {nickname} is seated twice",
+    "log.nickname_twice": "seat %(seat)s: %(nickname)s is seated twice",
     "log.roles": "roles must be an object with sheriff, don and black",
-    "log.role_seat": "{role} must be a seat 1..10, not {value}",
-    "log.black": "black must be a list of 2 seats, not {value}",
-    "log.role_twice": "seat {seat} is given two roles",
-    "log.role_unknown": "roles: unknown key {name} (known: sheriff, don, black)",
-    "log.stage": "stage must be one of {known}, not {value}",
+    "log.role_seat": "%(role)s must be a seat 1..10, not %(value)s",
+    "log.black": "black must be a list of 2 seats, not %(value)s",
+    "log.role_twice": "seat %(seat)s is given two roles",
+    "log.role_unknown": "roles: unknown key %(name)s (known: sheriff, don, black)",
+    "log.stage": "stage must be one of %(known)s, not %(value)s",
     "log.events": "events must be a list of events",
-    "log.too_many_events": "a game log holds at most {max} events, not {count}",
+    "log.too_many_events": "a game log holds at most %(max)s events, not %(count)s",
     # The shape of an event.
-    "event.not_object": "an event must be an object, not {value}",
-    "event.type": "unknown event type {value} (known: {known})",
-    "event.missing": "{field} is missing",
-    "event.field_type": "{field} must be {expected}, not {value}",
-    "event.seat_range": "{field} must be a seat 1..10, not {value}",
-    "event.text_too_long": "{field} is longer than {max} characters",
-    "event.text_control_character": "{field} holds a control character",
-    "event.text_bidi_character": "{field} holds a text-direction character",
-    "event.number_not_finite": "{field} must be a finite number, not {value}",
-    "event.extra_value": "{field} must be a text, a number, true or false, not {value}",
+    "event.not_object": "an event must be an object, not %(value)s",
+    "event.type": "unknown event type %(value)s (known: %(known)s)",
+    "event.missing": "%(field)s is missing",
+    "event.field_type": "%(field)s must be %(expected)s, not %(value)s",
+    "event.seat_range": "%(field)s must be a seat 1..10, not %(value)s",
+    "event.text_too_long": "%(field)s is longer than %(max)s characters",
+    "event.text_control_character": "%(field)s holds a control character",
+    "event.text_bidi_character": "%(field)s holds a text-direction character",
+    "event.number_not_finite": "%(field)s must be a finite number, not %(value)s",
+    "event.extra_value": "%(field)s must be a text, a number, true or false, not %(value)s",
     # The rules.
     "game.finished": "the game is over: nothing but the best move of a first-night kill "
     "that ended it comes after the end",
-    "game.day_only": "this event comes only during a day, not at night {night}",
-    "game.night_only": "this event comes only at night, not on day {day}",
-    "seat.not_alive": "seat {seat} is not in the game",
-    "seat.last_word_over": "seat {seat} has left the game and his last word is over",
+    "game.day_only": "this event comes only during a day, not at night %(night)s",
+    "game.night_only": "this event comes only at night, not on day %(day)s",
+    "seat.not_alive": "seat %(seat)s is not in the game",
+    "seat.last_word_over": "seat %(seat)s has left the game and his last word is over",
     "voting.day1_off": "day 1 has no voting at this table (day1_voting off)",
-    "voting.cancelled": "the voting of day {day} was cancelled by a removal",
-    "voting.over": "the voting of day {day} is over",
-    "nominate.closed": "the voting of day {day} has begun: nominations are closed",
-    "nominate.by_twice": "seat {by} already nominated seat {seat} today",
-    "nominate.seat_twice": "seat {seat} is already nominated today (by seat {by})",
-    "vote.too_few": "a vote needs at least two nominees, not {count}",
-    "vote.lift_due": "a lift vote for seats {seats} is due, not a vote",
-    "vote.counts_length": "{expected} candidates need {expected} counts, not {given}",
-    "vote.negative": "counts must be 0 or more, not {value}",
-    "vote.sum": "counts sum to {total}, but {alive} players are alive",
+    "voting.cancelled": "the voting of day %(day)s was cancelled by a removal",
+    "voting.over": "the voting of day %(day)s is over",
+    "nominate.closed": "the voting of day %(day)s has begun: nominations are closed",
+    "nominate.by_twice": "seat %(by)s already nominated seat %(seat)s today",
+    "nominate.seat_twice": "seat %(seat)s is already nominated today (by seat %(by)s)",
+    "vote.too_few": "a vote needs at least two nominees, not %(count)s",
+    "vote.lift_due": "a lift vote for seats %(seats)s is due, not a vote",
+    "vote.counts_length": "%(expected)s candidates need %(expected)s counts, not %(given)s",
+    "vote.negative": "counts must be 0 or more, not %(value)s",
+    "vote.sum": "counts sum to %(total)s, but %(alive)s players are alive",
     "lift.not_due": "no lift vote is due",
     "lift.three_at_nine": "no lift vote when three are tied with nine alive at this table "
     "(lift_three_at_nine off)",
-    "lift.range": "for must be 0..{alive}, not {value}",
-    "night.revote_due": "a revote among seats {seats} is due",
-    "night.lift_due": "a lift vote for seats {seats} is due",
-    "night.vote_due": "{count} seats are nominated and no vote was logged",
-    "shots.twice": "the shots of night {night} are already logged",
-    "shots.seats": "shots must name every living black-team seat ({expected}), not {given}",
+    "lift.range": "for must be 0..%(alive)s, not %(value)s",
+    "night.revote_due": "a revote among seats %(seats)s is due",
+    "night.lift_due": "a lift vote for seats %(seats)s is due",
+    "night.vote_due": "%(count)s seats are nominated and no vote was logged",
+    "shots.twice": "the shots of night %(night)s are already logged",
+    "shots.seats": "shots must name every living black-team seat (%(expected)s), not %(given)s",
     "check.before_shots": "checks come after the shots",
-    "check.twice": "the {role} already checked this night",
-    "check.absent": "the {role} (seat {seat}) is not in the game this night",
-    "check.own": "the {role} cannot check his own seat",
-    "day.no_shots": "the shots of night {night} are not logged",
+    "check.twice": "the %(role)s already checked this night",
+    "check.absent": "the %(role)s (seat %(seat)s) is not in the game this night",
+    "check.own": "the %(role)s cannot check his own seat",
+    "day.no_shots": "the shots of night %(night)s are not logged",
     "best_move.closed": "the best move comes in the last word of a first-night kill, "
     "before the first nomination of day 2",
     "best_move.twice": "the best move is already logged",
-    "best_move.seats": "the best move names exactly 3 distinct seats, not {seats}",
-    "best_move.own": "the killed player cannot name his own seat {seat}",
+    "best_move.seats": "the best move names exactly 3 distinct seats, not %(seats)s",
+    "best_move.own": "the killed player cannot name his own seat %(seat)s",
     "remove.online": "an online removal is only for a fiim-online table",
-    "pause.minutes": "minutes must be 1..{max}, not {value}",
-    "defeat.team": "team must be red or black, not {value}",
+    "pause.minutes": "minutes must be 1..%(max)s, not %(value)s",
+    "defeat.team": "team must be red or black, not %(value)s",
+}
+
+
+#: The game log's code for each thing wrong with a seat's nickname
+#: (`mafiatab.core.names.nickname_problems`).
+NICKNAME_CODES: dict[str, str] = {
+    NICKNAME_EMPTY: "log.nickname_empty",
+    NICKNAME_TOO_LONG: "log.nickname_too_long",
+    NICKNAME_CONTROL: "log.nickname_control_character",
+    NICKNAME_BIDI: "log.nickname_bidi_character",
+}
+#: The event's code for each thing wrong with a free text (`mafiatab.core.names.text_problems`).
+TEXT_CODES: dict[str, str] = {
+    TEXT_TOO_LONG: "event.text_too_long",
+    TEXT_CONTROL: "event.text_control_character",
+    TEXT_BIDI: "event.text_bidi_character",
 }
 
 
@@ -110,7 +140,8 @@ class GameProblem:
 
     def message(self) -> str:
         """The English text of the problem, without its location."""
-        return MESSAGES[self.code].format(**self.params)
+        template = MESSAGES[self.code]
+        return template % self.params if self.params else template
 
     def location(self) -> str:
         """Where the problem is: "event 14 (vote)", "event 3", "field roles" or ""."""

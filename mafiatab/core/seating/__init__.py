@@ -31,7 +31,7 @@ Public API::
 
 Inputs that admit no schedule raise `SeatingError` (a ValueError) with a one-line
 reason. The `Schedule` carries its rounds, `metrics` (a frozen `Metrics`) and
-`flags` (one coded `SeatingFlag` per compromise, read as an English sentence);
+`flags` (one coded `SeatingFlag` per compromise, `str()` its English sentence);
 `Schedule.to_json()` is the schedule file of spec/seating.md (format `mafiatab-seating/1`).
 
 How a schedule is made:

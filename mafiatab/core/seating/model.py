@@ -2,7 +2,7 @@
 
 What the planner says (a compromise flag, a reason no schedule exists) is a code
 with parameters, like a protocol's problems: `SeatingFlag` and `SeatingError`
-carry `code` and `params` and read as the English sentence of `SEATING_TEMPLATES`
+carry `code` and `params` and read (`str()`) as the English sentence of their template
 (the command line and the schedule file print it); the web shell says the same in
 the reader's language from the code (`mafiatab.messages`).
 
@@ -136,17 +136,35 @@ def render(template: str, params: Params, quote: Any = repr) -> str:
     return template % values if values else template
 
 
-class SeatingFlag(str):
-    """One compromise of a schedule: its English sentence, with `code` and `params`."""
+class SeatingFlag:
+    """One compromise of a schedule: a code of `FLAG_TEMPLATES` and its parameters.
+
+    It is a value, not a text: `str()` is its English sentence (the command line's and
+    the schedule file's), the shell says it in the reader's language from its code."""
+
+    __slots__ = ("code", "params")
 
     code: str
     params: Params
 
-    def __new__(cls, code: str, **params: str | int | float | list[str]) -> SeatingFlag:
-        flag = super().__new__(cls, render(FLAG_TEMPLATES[code], params))
-        flag.code = code
-        flag.params = params
-        return flag
+    def __init__(self, code: str, /, **params: str | int | float | list[str]) -> None:
+        if code not in FLAG_TEMPLATES:
+            raise KeyError(f"unknown seating flag {code!r}")
+        self.code = code
+        self.params = params
+
+    def __str__(self) -> str:
+        return render(FLAG_TEMPLATES[self.code], self.params)
+
+    def __repr__(self) -> str:
+        return f"SeatingFlag({self.code!r}, **{dict(self.params)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SeatingFlag):
+            return NotImplemented
+        return (self.code, dict(self.params)) == (other.code, dict(other.params))
+
+    __hash__ = None  # type: ignore[assignment]
 
     def to_json(self) -> dict[str, Any]:
         """The stored form: {"code": ..., "params": {...}}."""
@@ -156,14 +174,14 @@ class SeatingFlag(str):
 class SeatingError(ValueError):
     """The inputs admit no schedule (the message says why, in one line).
 
-    Raised by the planner with a code of `ERROR_TEMPLATES` and its parameters; a
-    caller may raise it with a sentence of its own (then `code` is "other")."""
+    Raised with a code of `ERROR_TEMPLATES` and its parameters (a KeyError for any
+    other code: a sentence is never a code)."""
 
     def __init__(self, code: str, /, **params: str | int | float | list[str]) -> None:
-        template = ERROR_TEMPLATES.get(code)
-        self.code = code if template is not None else "other"
+        template = ERROR_TEMPLATES[code]
+        self.code = code
         self.params: Params = params
-        super().__init__(render(template, params) if template is not None else code)
+        super().__init__(render(template, params))
 
 
 @dataclass(frozen=True)

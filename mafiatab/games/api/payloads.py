@@ -14,6 +14,7 @@ from mafiatab.games.api.schemas import GameOut, ProtocolIn
 from mafiatab.games.conversion import game_data, protocol_data, withheld_form, without_extras
 from mafiatab.games.models import Game, GameStatus, Protest
 from mafiatab.games.selectors import check_protocol
+from mafiatab.messages import is_core_problem, problem_text
 from mafiatab.registrations.models import SEATED_STATUSES, Registration
 from mafiatab.tournaments.models import Tournament
 
@@ -40,7 +41,12 @@ def _detail(game: Game, *, withheld: bool = False, extras: bool = True) -> dict[
         "protocol": data,
         "points_withheld": withheld,
         "problems": [
-            {"seat": p.seat, "field": p.field, "message": p.message, "code": p.code}
+            {
+                "seat": p.seat,
+                "field": p.field,
+                "message": problem_text(p),
+                "code": p.code if is_core_problem(p) else None,
+            }
             for p in problems
         ],
     }

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from mafiatab.games import conversion
 from mafiatab.games.models import Game, ProtocolVersion
+from mafiatab.messages import problem_line
 from mafiatab.registrations.selectors import seat_holders
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ class ProtocolInvalid(ValidationError):
 
     def __init__(self, problems: list[Any]) -> None:
         self.problems = problems
-        super().__init__([str(p) for p in problems])
+        super().__init__([problem_line(p) for p in problems])
 
 
 def _new_version(

@@ -21,7 +21,7 @@ from mafiatab.core.seating import (
     plan_seating,
 )
 from mafiatab.games.models import STAGE_CHOICES
-from mafiatab.messages.seating_errors import translate_seating_error
+from mafiatab.messages import seating_error_text
 from mafiatab.seating.models import SeatingDraft
 from mafiatab.seating.services.inputs import (
     ITERATIONS_SETTING,
@@ -52,7 +52,7 @@ def _plan(names: Sequence[str], games: int, **options: Any) -> Schedule:
         )
     except SeatingError as exc:
         raise ValidationError(
-            _("This seating cannot be made: %(reason)s.") % {"reason": translate_seating_error(exc)}
+            _("This seating cannot be made: %(reason)s.") % {"reason": seating_error_text(exc)}
         ) from None
 
 
@@ -63,7 +63,7 @@ def _final(names: Sequence[str], games: int, seed: int) -> Schedule:
         return plan_final(names, games, seed=seed)
     except SeatingError as exc:
         raise ValidationError(
-            _("This seating cannot be made: %(reason)s.") % {"reason": translate_seating_error(exc)}
+            _("This seating cannot be made: %(reason)s.") % {"reason": seating_error_text(exc)}
         ) from None
 
 

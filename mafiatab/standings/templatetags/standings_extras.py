@@ -15,7 +15,6 @@ from mafiatab import messages
 from mafiatab.core.scoring import ScoreLine
 from mafiatab.games.models import ROLE_CHOICES, STAGE_CHOICES, WINNER_CHOICES
 from mafiatab.standings import cache
-from mafiatab.standings.lines import line_text as say_line
 from mafiatab.standings.services import GameEntry, Shown, Snapshot, viewer_standings
 from mafiatab.standings.staged import stage_columns, staged_rows
 
@@ -91,7 +90,7 @@ def clause_text(clause: str) -> str:
 @register.filter
 def line_text(line: ScoreLine) -> str:
     """What a line of points is for, in the reader's language (the judge's note verbatim)."""
-    return say_line(line)
+    return messages.line_text(line)
 
 
 @register.filter

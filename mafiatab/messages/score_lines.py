@@ -1,4 +1,4 @@
-"""The core's score lines in the reader's language.
+"""The core's score lines in the reader's language (a part of the one translator).
 
 The core says what a line of points is for by a stable `topic` and its `facts`
 (`mafiatab.core.scoring.ScoreLine`); its English `label` is the command line's text.

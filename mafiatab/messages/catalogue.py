@@ -1,0 +1,84 @@
+"""The one catalogue of coded messages: every code the core and the shell produce, and
+how it is said in the reader's language.
+
+The core says what happened as a code with parameters: a protocol's or a tournament's
+`Problem` (`mafiatab.core.problems`), a game log's `GameProblem`
+(`mafiatab.core.game`), a seating's compromise flag and a reason no seating can be
+made (`mafiatab.core.seating`), a remark of an advance list
+(`mafiatab.core.advancing`). Each code's English sentence, with `%(name)s`
+parameters, is written once, in the core's table of that kind; here it is the gettext
+message id, so the Russian catalogs translate that very sentence. The shell adds the
+codes of what only it sees (`SHELL_PROBLEMS`). A code whose parameters need more than
+`%` (a plural, nicknames in the language's quotation marks) has a sayer of its own.
+
+The codes of all kinds form one namespace: a test keeps the tables disjoint and checks
+that every code has its Russian.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.utils.translation import gettext, gettext_noop
+
+from mafiatab.core.advancing import REMARK_TEMPLATES
+from mafiatab.core.game import MESSAGES as GAME_MESSAGES
+from mafiatab.core.problems import PROBLEM_TEMPLATES
+from mafiatab.core.seating import ERROR_TEMPLATES, FLAG_TEMPLATES
+from mafiatab.messages import seating_errors, seating_flags
+
+#: The problems only the web application sees (what the judge typed into the protocol
+#: form, a seat held by a non-participant): codes of the shell, with their English
+#: sentence as the message id. The API shows them without a code (`code: null`).
+SHELL_PROBLEMS: Mapping[str, str] = {
+    "form.seat_number": gettext_noop("a seat is a number 1..10, not %(text)s"),
+    "form.numbers_too_many": gettext_noop("at most %(n)d numbers"),
+    "form.not_a_number": gettext_noop("%(text)s is not a number"),
+    "form.extra_incomplete": gettext_noop("give both the seat and the points"),
+    "form.nominees_missing": gettext_noop("write the nominated seats"),
+    "player.not_participant": gettext_noop("%(nick)s is not a participant of this tournament"),
+}
+
+#: Every table of codes, by the kind of message, each code with its English sentence.
+TABLES: Mapping[str, Mapping[str, str]] = {
+    "problem": PROBLEM_TEMPLATES,
+    "game": GAME_MESSAGES,
+    "seating_flag": FLAG_TEMPLATES,
+    "seating_error": ERROR_TEMPLATES,
+    "advance_remark": REMARK_TEMPLATES,
+    "shell": SHELL_PROBLEMS,
+}
+
+#: Every code with its English sentence (the gettext message id).
+CATALOGUE: Mapping[str, str] = {
+    code: template for table in TABLES.values() for code, template in table.items()
+}
+
+#: The codes said by a function of their parameters (plurals, quoted nicknames).
+SAYERS: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
+    **seating_flags.SAY,
+    **seating_errors.SAY,
+}
+
+
+def has_code(code: str) -> bool:
+    """Whether the catalogue knows `code`."""
+    return code in CATALOGUE
+
+
+def say(code: str, params: Mapping[str, Any] | None = None) -> str | None:
+    """The code's sentence in the active language with its parameters; None for a code
+    the catalogue does not know (or parameters its sentence cannot take)."""
+    values = params or {}
+    try:
+        sayer = SAYERS.get(code)
+        if sayer is not None:
+            return sayer(values)
+        template = CATALOGUE.get(code)
+        if template is None:
+            return None
+        text = gettext(template)
+        return text % values if values else text
+    except (KeyError, TypeError, ValueError):
+        return None
