@@ -103,6 +103,13 @@ NOT_WRITES = {
     "protest_decided",
     "table_added",
     "table_judge_changed",
+    # the online table's readers
+    "is_ready",
+    "is_side_judge",
+    "online_seats",
+    "ready_rows",
+    "removal_fine",
+    "reports_of",
     "reseat_announce",
     "check_schedule",
     "round_minutes_late",
@@ -149,7 +156,7 @@ def _rows() -> dict[str, int]:
 def world(tournament, staff, make_user):
     """A tournament with a draft game, a protest, a penalty, a seating draft and a token."""
     from mafiatab.api.services import token_create
-    from mafiatab.console.models import GameLog
+    from mafiatab.console.models import GameLog, ViolationReport
     from mafiatab.core.demo import demo_tournament
     from mafiatab.games.services import RoundSchedule, TablePlan, round_create
     from mafiatab.penalties.services import penalty_give
@@ -189,6 +196,9 @@ def world(tournament, staff, make_user):
     token = token_create(user=organiser, name="mine")[0]
     registration = tournament.registrations.get(nickname="P2")
     log = GameLog.objects.create(game=game, header={}, started_by=staff["judge"])
+    report = ViolationReport.objects.create(
+        log=log, seat=3, reason="a second screen", reported_by=staff["judge"]
+    )
     return {
         "log": log,
         "event": {},
@@ -241,6 +251,10 @@ def world(tournament, staff, make_user):
         "base_version": None,
         "audience": Audience(ALL),
         "judge": staff["judge"],
+        "seat": 3,
+        "checks": {},
+        "report": report,
+        "accept": True,
     }
 
 

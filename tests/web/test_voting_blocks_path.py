@@ -19,6 +19,7 @@ from mafiatab.console import services as console
 from mafiatab.core.game import parse_log, replay
 from mafiatab.core.game import protocol as engine_protocol
 from mafiatab.games import forms as pf
+from mafiatab.messages import problem_text
 from mafiatab.games.models import Game
 from mafiatab.games.services import protocol_confirm
 
@@ -302,7 +303,7 @@ def test_a_lift_typed_into_the_form_is_read_and_shown_again():
 def test_a_lift_that_is_no_number_is_named_at_its_block():
     raw = pf.raw_from_data({"voting": ALL_LEAVE_VOTING}) | {"v2_lift": "six"}
     parsed = pf.data_from_raw(raw, base={"id": "Q1-T1"}, online=False)
-    assert [(p.field, p.message) for p in parsed.problems] == [
+    assert [(p.field, problem_text(p)) for p in parsed.problems] == [
         ("voting[2].lift", "six is not a number")
     ]
 
@@ -342,6 +343,6 @@ def test_a_vote_row_written_without_its_nominees_is_named_not_dropped():
     raw = {"v3_votes": "5 5", "v3_lift": "6"}
     parsed = pf.data_from_raw(raw, base={"id": "Q1-T1"}, online=False)
     assert parsed.data["voting"] == []
-    assert [(p.field, p.message) for p in parsed.problems] == [
+    assert [(p.field, problem_text(p)) for p in parsed.problems] == [
         ("voting[3].nominees", "write the nominated seats")
     ]
