@@ -19,9 +19,9 @@ from mafiatab.console import services as console
 from mafiatab.core.game import parse_log, replay
 from mafiatab.core.game import protocol as engine_protocol
 from mafiatab.games import forms as pf
-from mafiatab.messages import problem_text
 from mafiatab.games.models import Game
 from mafiatab.games.services import protocol_confirm
+from mafiatab.messages import problem_text
 
 from . import test_games_fixtures as fx
 
