@@ -34,8 +34,13 @@ def test_a_judge_saves_a_draft_and_finds_it_again(page, two_tables):
     page.select_option("select[name=extra1_seat]", "3")
     page.fill("input[name=extra1_points]", "0.3")
     page.fill("input[name=extra1_reason]", "нашёл обоих чёрных")
+    saved = game.version
     with page.expect_navigation():
         page.locator("button[name=action][value=save]").last.click()
+    for _i in range(50):  # the page has come back: the save is stored (a busy machine)
+        if Game.objects.get(pk=game.pk).version > saved:
+            break
+        page.wait_for_timeout(100)
 
     data = game_data(Game.objects.get(pk=game.pk))
     assert "date" not in data and data["winner"] is None
