@@ -187,16 +187,19 @@ def _running_log(request: HttpRequest, slug: str, pk: int) -> Any:
     return log
 
 
+def _seat(request: HttpRequest) -> int:
+    """The seat a form names (0, which no seat is, for anything but a short number)."""
+    text = request.POST.get("seat", "").strip()
+    return int(text) if text.isdigit() and len(text) <= 2 else 0
+
+
 @require_POST
 def ready(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The judge ticks a seat of the ready check (lobby rules, 5)."""
     log = _running_log(request, slug, pk)
     if isinstance(log, HttpResponse):
         return log
-    try:
-        seat = int(request.POST.get("seat", ""))
-    except ValueError:
-        seat = 0
+    seat = _seat(request)
     checks = {name: name in request.POST for name in services.READY_CHECKS}
     _told(request, lambda: services.ready_save(log=log, seat=seat, checks=checks, by=request.user))
     return _back(slug, pk, "#ready")
@@ -208,10 +211,7 @@ def ready_fine(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     log = _running_log(request, slug, pk)
     if isinstance(log, HttpResponse):
         return log
-    try:
-        seat = int(request.POST.get("seat", ""))
-    except ValueError:
-        seat = 0
+    seat = _seat(request)
     reason = request.POST.get("reason", "")[: services.MAX_REPORT_REASON]
     if _told(
         request, lambda: services.ready_fine(log=log, seat=seat, reason=reason, by=request.user)
