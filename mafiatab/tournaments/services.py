@@ -276,6 +276,8 @@ def tournament_update(*, tournament: Tournament, info: TournamentInfo, by: User)
     ensure_can(by, tournament, "edit_tournament")
     check_info(info)
     before = _tournament_state(tournament)
+    if before == info.as_audit():  # saved unchanged: nothing to put on the record
+        return tournament
     for key, value in asdict(info).items():
         setattr(tournament, key, value)
     tournament.save()
