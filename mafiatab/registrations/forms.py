@@ -95,6 +95,13 @@ class CheckInSelectionForm(HtmlForm):
     day = BoundedIntegerField(label=_("Day"), min_value=1, max_value=MAX_SMALL)
 
 
+#: Where a refused replacement leaves what was typed and why, for the registrations
+#: page to show them again in its form (the form posts to the seating app, which
+#: re-seats, and comes back here).
+REPLACEMENT_REFUSED = "registrations.replacement_refused"
+REPLACEMENT_FIELDS = ("absent", "reserve_nickname", "round", "minutes_late", "scope")
+
+
 class ReplacementForm(HtmlForm):
     absent = BoundedIntegerField(label=_("Late participant"), min_value=1, max_value=MAX_ID)
     reserve_nickname = forms.CharField(label=_("Reserve"), max_length=64)

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from mafiatab.accounts.models import User
 from mafiatab.core.names import nickname_key
 from mafiatab.registrations.forms import (
+    REPLACEMENT_REFUSED,
     AddPlayerForm,
     ApproveSelectionForm,
     CheckInForm,
@@ -239,6 +240,8 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "add_form": AddPlayerForm(),
         "reject_form": RejectForm(),
         "replacement_form": ReplacementForm(),
+        # a refused replacement comes back with what was typed and why
+        "replacement_refused": request.session.pop(REPLACEMENT_REFUSED, None),
         "missing_online": list(missing_online_links(tournament)) if tournament.is_online else [],
     }
     return render(request, "registrations/manage.html", context)

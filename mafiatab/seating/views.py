@@ -8,6 +8,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -15,7 +16,11 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from mafiatab.games.services import replacement_record
 from mafiatab.messages import flag_text
-from mafiatab.registrations.forms import ReplacementForm
+from mafiatab.registrations.forms import (
+    REPLACEMENT_FIELDS,
+    REPLACEMENT_REFUSED,
+    ReplacementForm,
+)
 from mafiatab.registrations.models import SEATED_STATUSES, Registration, ReplacementScope
 from mafiatab.seating.conversion import find_player, games_each, grid, histogram_bars, seats_of
 from mafiatab.seating.forms import GenerateForm, PublishForm
@@ -256,18 +261,6 @@ def _manage(tournament: Tournament) -> HttpResponse:
     return redirect("registrations:manage", slug=tournament.slug)
 
 
-def _done(request: HttpRequest, action: Any, done: str) -> bool:
-    """Run a service call; its refusal is shown as messages. True when it succeeded."""
-    try:
-        action()
-    except ValidationError as exc:
-        for message in exc.messages:
-            messages.error(request, message)
-        return False
-    messages.success(request, done)
-    return True
-
-
 @require_POST
 @tournament_permission("replace_player")
 def replace(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -276,17 +269,14 @@ def replace(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     not yet played are seated again in a draft to publish."""
     form = ReplacementForm(request.POST)
     if not form.is_valid():
-        for errors in form.errors.values():
-            for error in errors:
-                messages.error(request, error)
-        return _manage(tournament)
+        return _replacement_refused(
+            request, tournament, [e for errors in form.errors.values() for e in errors]
+        )
     data = form.cleaned_data
     absent = get_object_or_404(Registration, pk=data["absent"], tournament=tournament)
     rest = data["scope"] == ReplacementScope.REST
-    said = {"reserve": data["reserve_nickname"], "nick": absent.nickname, "round": data["round"]}
-    done = _done(
-        request,
-        lambda: replacement_record(
+    try:
+        replacement_record(
             tournament=tournament,
             absent=absent,
             reserve_nickname=data["reserve_nickname"],
@@ -294,16 +284,33 @@ def replace(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             minutes_late=data["minutes_late"],
             scope=data["scope"],
             by=request.user,
-        ),
+        )
+    except ValidationError as exc:
+        return _replacement_refused(request, tournament, exc.messages)
+    said = {"reserve": data["reserve_nickname"], "nick": absent.nickname, "round": data["round"]}
+    messages.success(
+        request,
         _("%(reserve)s replaces %(nick)s from round %(round)d for the rest of the tournament.")
         % said
         if rest
         else _("%(reserve)s replaces %(nick)s in round %(round)d.") % said,
     )
     # replaced for one round, he keeps his later rounds: the seating stays as published
-    if done and rest:
+    if rest:
         _reseat(request, tournament, data["round"])
     return _manage(tournament)
+
+
+def _replacement_refused(
+    request: HttpRequest, tournament: Tournament, errors: list[str]
+) -> HttpResponse:
+    """Back to the registrations page's form, with what was typed and why it is
+    refused beside it (not at the top of a long page)."""
+    request.session[REPLACEMENT_REFUSED] = {
+        "errors": [str(e) for e in errors][:10],
+        "values": {name: request.POST.get(name, "")[:64] for name in REPLACEMENT_FIELDS},
+    }
+    return redirect(reverse("registrations:manage", args=[tournament.slug]) + "#replace")
 
 
 def _reseat(request: HttpRequest, tournament: Tournament, round_number: int) -> None:

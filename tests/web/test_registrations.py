@@ -329,3 +329,32 @@ def test_the_organiser_opens_the_check_in_and_the_participants_not_yet_in_are_to
     assert (
         client.post(_url("registrations:checkin_open", tournament), {"day": "1"}).status_code == 403
     )
+
+
+def test_a_refused_replacement_comes_back_with_what_was_typed_beside_its_form(
+    client, tournament, staff
+):
+    absent = Registration.objects.get(nickname="Seated")
+    client.force_login(staff["chief"])
+    client.cookies["django_language"] = "ru"
+    response = client.post(
+        _url("seating:replace", tournament),
+        {
+            "absent": absent.pk,
+            "reserve_nickname": "Запасной Игрок",
+            "round": "3",
+            "minutes_late": "2",
+            "scope": "rest",
+        },
+    )
+    assert response.status_code == 302 and response["Location"].endswith("#replace")
+    page = client.get(response["Location"]).content.decode()
+    panel = page[page.index('id="replace"') :]
+    assert 'data-testid="replace-refused"' in panel
+    assert "опоздавшего более чем на 15 минут" in panel
+    assert 'value="Запасной Игрок"' in panel and 'value="3"' in panel and 'value="2"' in panel
+    assert f'value="{absent.pk}" selected' in panel and 'value="rest" checked' in panel
+    # read once: the page afterwards is the empty form again
+    again = client.get(_url("registrations:manage", tournament)).content.decode()
+    assert 'data-testid="replace-refused"' not in again
+    assert not Replacement.objects.exists()
