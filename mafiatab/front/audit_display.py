@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from mafiatab.games.models import STAGE_CHOICES
 from mafiatab.messages import (
@@ -68,6 +69,8 @@ def _vocabularies() -> dict[str, Mapping[str, Any]]:
         "ruleset": rulesets,
         "table": rulesets,
         "winner": TEAM_NAMES,
+        # a stage plan's points into the next stage (tournament-file.md `stages`)
+        "points": {"carry": gettext_lazy("carried over"), "reset": gettext_lazy("reset")},
     }
 
 
@@ -128,7 +131,9 @@ def _target_text(entry: Any) -> str:
     recorded stage and numbers, in the reader's language (the stored target is the
     writer's words); anything else as stored."""
     after = entry.after if isinstance(entry.after, dict) else {}
-    stage = value_text(after.get("stage"), "stage") if after.get("stage") else ""
+    before = entry.before if isinstance(entry.before, dict) else {}
+    code = after.get("stage") or before.get("stage")
+    stage = value_text(code, "stage") if isinstance(code, str) and code else ""
     if entry.action == "round.created" and stage and "number" in after:
         return _("%(stage)s, round %(n)s") % {"stage": stage, "n": after["number"]}
     if entry.action == "table.created" and stage and "round" in after:
@@ -137,7 +142,7 @@ def _target_text(entry: Any) -> str:
             "round": after["round"],
             "n": after.get("number"),
         }
-    if entry.action.startswith("seating.") and stage:
+    if entry.action.startswith(("seating.", "stages.advance.")) and stage:
         return stage
     return str(entry.target)
 

@@ -372,6 +372,7 @@ AUDIT_FIELDS: dict[str, Any] = {
     "player": gettext_lazy("player"),
     "kind": gettext_lazy("kind"),
     "points": gettext_lazy("points"),
+    "hide_extras": gettext_lazy("judge extras hidden until the end"),
     "cancelled": gettext_lazy("cancelled"),
     "cancel_reason": gettext_lazy("reason for the cancellation"),
     # rounds, tables, games

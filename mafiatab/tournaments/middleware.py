@@ -4,6 +4,7 @@ entered and shown in it (`Tournament.time_zone`; empty: the site's `TIME_ZONE`).
 from __future__ import annotations
 
 import contextlib
+import re
 import zoneinfo
 from collections.abc import Callable
 from typing import Any
@@ -12,6 +13,9 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
 from mafiatab.tournaments.models import Tournament
+
+#: A tournament's address, as its slug field takes it.
+_SLUG = re.compile(r"[-a-zA-Z0-9_]{1,100}")
 
 
 class TournamentTimeZone:
@@ -30,8 +34,8 @@ class TournamentTimeZone:
         self, request: HttpRequest, view: Any, args: Any, kwargs: dict[str, Any]
     ) -> None:
         slug = kwargs.get("slug")
-        if not isinstance(slug, str) or len(slug) > 100:
-            return None
+        if not isinstance(slug, str) or not _SLUG.fullmatch(slug):
+            return None  # no tournament's address (the view answers it)
         zone = Tournament.objects.filter(slug=slug).values_list("time_zone", flat=True).first()
         # a zone this machine no longer knows leaves the site's
         if zone:

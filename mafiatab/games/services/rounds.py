@@ -304,7 +304,11 @@ def table_judge_set(*, table: Table, judge: User | None, by: User | None) -> Tab
     protocol keeps the judge on its record: refused."""
     tournament = table.round.tournament
     ensure_can(by, tournament, "manage_rounds")
-    table = Table.objects.select_for_update().select_related("round", "judge").get(pk=table.pk)
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round", "judge")
+        .get(pk=table.pk)
+    )
     game = Game.objects.locked(Game.objects.get(table_slot=table))
     if (
         judge is not None

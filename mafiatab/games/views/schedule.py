@@ -226,13 +226,19 @@ def table_judge(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
     except ValidationError as exc:
         messages.error(request, _error_text(exc))
     else:
-        said = {"n": table.number, "round": table.round.number}
+        said = {
+            "n": table.number,
+            "round": table.round.number,
+            "stage": table.round.get_stage_display(),
+        }
         if judge is None:
-            messages.success(request, _("Table %(n)s of round %(round)s has no judge now.") % said)
+            messages.success(
+                request, _("Table %(n)s of round %(round)s (%(stage)s) has no judge now.") % said
+            )
         else:
             messages.success(
                 request,
-                _("%(judge)s judges table %(n)s of round %(round)s now.")
+                _("%(judge)s judges table %(n)s of round %(round)s (%(stage)s) now.")
                 % (said | {"judge": judge.nickname or judge.username}),
             )
     return redirect("games:rounds", slug=tournament.slug)
