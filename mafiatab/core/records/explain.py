@@ -175,7 +175,8 @@ def _game_explained(reader: _Reader, data: object, position: int) -> Protocol | 
             value, _Removal, _Where(gid, None, "disqualified"), problems
         ),
     }
-    _explain_fields(data, _Game, _Where(gid, None, ""), problems, nested)
+    header = _Where(gid, None, "")
+    _explain_fields(data, _Game, header, problems, nested)
     if len(problems) == before:
         problems.append(problem(gid, None, "game", "type.object"))
     return None
