@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar, TypeAlias, assert_never
 
-from mafiatab.core.game.problems import GameLogError, GameProblem, shown
+from mafiatab.core.game.problems import TEXT_CODES, GameLogError, GameProblem, shown
 from mafiatab.core.names import MAX_TEXT, text_problems
 from mafiatab.core.roles import Team
 
@@ -324,7 +324,7 @@ class _EventReader:
         """Whether `text` is a free text the log takes; each problem is recorded."""
         codes = text_problems(text, limit)
         for code in codes:
-            self.problem(f"event.{code.replace('.', '_')}", field=key, max=limit)
+            self.problem(TEXT_CODES[code], field=key, max=limit)
         return not codes
 
     def extra(self, key: str, value: object, depth: int = 0) -> None:
