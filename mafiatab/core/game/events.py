@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar, TypeAlias, assert_never
 
-from mafiatab.core.game.problems import TEXT_CODES, GameLogError, GameProblem, shown
+from mafiatab.core.game.problems import TEXT_CODES, GameLogError, GameProblem, json_quoted
 from mafiatab.core.names import MAX_TEXT, text_problems
 from mafiatab.core.roles import Team
 
@@ -290,10 +290,10 @@ class _EventReader:
             if key not in self.data:
                 self.problem("event.missing", field=key)
             elif not nullable:
-                self.problem("event.seat_range", field=key, value=shown(None))
+                self.problem("event.seat_range", field=key, value=json_quoted(None))
             return None
         if not _is_int(raw) or not 1 <= raw <= 10:  # type: ignore[operator]
-            self.problem("event.seat_range", field=key, value=shown(raw))
+            self.problem("event.seat_range", field=key, value=json_quoted(raw))
             return None
         assert isinstance(raw, int)
         return raw
@@ -304,7 +304,9 @@ class _EventReader:
             self.problem("event.missing", field=key)
             return None
         if not _is_int(raw) or not -(2**31) <= raw < 2**31:
-            self.problem("event.field_type", field=key, expected="an integer", value=shown(raw))
+            self.problem(
+                "event.field_type", field=key, expected="an integer", value=json_quoted(raw)
+            )
             return None
         assert isinstance(raw, int)
         return raw
@@ -316,7 +318,7 @@ class _EventReader:
                 self.problem("event.missing", field=key)
             return ""
         if not isinstance(raw, str):
-            self.problem("event.field_type", field=key, expected="a text", value=shown(raw))
+            self.problem("event.field_type", field=key, expected="a text", value=json_quoted(raw))
             return ""
         return raw if self.text_ok(key, raw, MAX_REASON) else ""
 
@@ -334,17 +336,19 @@ class _EventReader:
             return
         if isinstance(value, int):
             if not -(2**53) <= value <= 2**53:
-                self.problem("event.field_type", field=key, expected="a number", value=shown(value))
+                self.problem(
+                    "event.field_type", field=key, expected="a number", value=json_quoted(value)
+                )
             return
         if isinstance(value, float):
             if not math.isfinite(value):
-                self.problem("event.number_not_finite", field=key, value=shown(value))
+                self.problem("event.number_not_finite", field=key, value=json_quoted(value))
             return
         if isinstance(value, str):
             self.text_ok(key, value, MAX_EXTRA_TEXT)
             return
         if depth >= MAX_EXTRA_DEPTH or not isinstance(value, list | dict):
-            self.problem("event.extra_value", field=key, value=shown(value))
+            self.problem("event.extra_value", field=key, value=json_quoted(value))
             return
         items = value.items() if isinstance(value, dict) else enumerate(value)
         for name, item in items:
@@ -355,7 +359,9 @@ class _EventReader:
     def flag(self, key: str, default: bool) -> bool:
         raw = self.data.get(key, default)
         if not isinstance(raw, bool):
-            self.problem("event.field_type", field=key, expected="true or false", value=shown(raw))
+            self.problem(
+                "event.field_type", field=key, expected="true or false", value=json_quoted(raw)
+            )
             return default
         return raw
 
@@ -366,7 +372,7 @@ class _EventReader:
             return ()
         if not isinstance(raw, list) or not all(_is_int(v) and -(2**31) <= v < 2**31 for v in raw):
             self.problem(
-                "event.field_type", field=key, expected="a list of integers", value=shown(raw)
+                "event.field_type", field=key, expected="a list of integers", value=json_quoted(raw)
             )
             return ()
         return tuple(raw)
@@ -377,7 +383,9 @@ class _EventReader:
             self.problem("event.missing", field="by")
             return ()
         if not isinstance(raw, dict):
-            self.problem("event.field_type", field="by", expected="an object", value=shown(raw))
+            self.problem(
+                "event.field_type", field="by", expected="an object", value=json_quoted(raw)
+            )
             return ()
         shots: list[tuple[int, int | None]] = []
         for key, target in raw.items():
@@ -387,14 +395,14 @@ class _EventReader:
                 else None
             )
             if by is None or not 1 <= by <= 10:
-                self.problem("event.seat_range", field="by", value=shown(key))
+                self.problem("event.seat_range", field="by", value=json_quoted(key))
                 continue
             if target is None:
                 shots.append((by, None))
             elif _is_int(target) and 1 <= target <= 10:
                 shots.append((by, target))
             else:
-                self.problem("event.seat_range", field=f"by.{by}", value=shown(target))
+                self.problem("event.seat_range", field=f"by.{by}", value=json_quoted(target))
         return tuple(sorted(shots))
 
 
@@ -442,12 +450,14 @@ def parse_event(data: object, index: int = 1) -> Event:
     Raises `GameLogError` naming every problem of the event's shape.
     """
     if not isinstance(data, dict):
-        raise GameLogError([GameProblem("event.not_object", {"value": shown(data)}, index)])
+        raise GameLogError([GameProblem("event.not_object", {"value": json_quoted(data)}, index)])
     type_name = data.get("type")
     kind = _TYPES.get(type_name) if isinstance(type_name, str) else None
     if kind is None:
         known = ", ".join(_TYPES)
-        problem = GameProblem("event.type", {"value": shown(type_name), "known": known}, index)
+        problem = GameProblem(
+            "event.type", {"value": json_quoted(type_name), "known": known}, index
+        )
         raise GameLogError([problem])
     reader = _EventReader(data, index, kind.value)
     extra = {k: v for k, v in data.items() if k not in _KNOWN_KEYS}
@@ -502,7 +512,7 @@ def _read_more(r: _EventReader, kind: EventType, extra: dict[str, Any]) -> Event
     if kind is EventType.PAUSE:
         seat, minutes, reason = r.seat("seat"), r.integer("minutes"), r.text("reason")
         if minutes is not None and not 1 <= minutes <= MAX_PAUSE_MINUTES:
-            r.problem("pause.minutes", max=MAX_PAUSE_MINUTES, value=shown(minutes))
+            r.problem("pause.minutes", max=MAX_PAUSE_MINUTES, value=json_quoted(minutes))
         return Pause(seat=seat or 0, minutes=minutes or 0, reason=reason, extra=extra)
     if kind is EventType.BEST_MOVE:
         seats = r.int_list("seats")
@@ -512,5 +522,5 @@ def _read_more(r: _EventReader, kind: EventType, extra: dict[str, Any]) -> Event
     team_text = r.data.get("team")
     team = Team(team_text) if team_text in ("red", "black") else None
     if team is None:
-        r.problem("defeat.team", value=shown(team_text))
+        r.problem("defeat.team", value=json_quoted(team_text))
     return Defeat(team=team or Team.RED, reason=r.text("reason"), extra=extra)
