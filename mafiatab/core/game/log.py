@@ -2,7 +2,8 @@
 
 `parse_log` reads a decoded document into a `GameLog`, refusing a malformed one
 with every problem of its shape (`GameLogError`); its events are read by
-`parse_event` (`mafiatab.core.game.events`, whose names are imported here too).
+`parse_event` (`mafiatab.core.game.events`; its names and those of the records,
+`mafiatab.core.game.event_records`, are imported here too).
 Whether the events follow the rules is the engine's business (`replay`).
 """
 
@@ -14,9 +15,9 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
+from mafiatab.core.game.event_records import Event as Event
+from mafiatab.core.game.event_records import EventType as EventType
 from mafiatab.core.game.events import MAX_PAUSE_MINUTES as MAX_PAUSE_MINUTES
-from mafiatab.core.game.events import Event as Event
-from mafiatab.core.game.events import EventType as EventType
 from mafiatab.core.game.events import _is_int
 from mafiatab.core.game.events import parse_event as parse_event
 from mafiatab.core.game.problems import NICKNAME_CODES, GameLogError, GameProblem, json_quoted
