@@ -301,7 +301,9 @@ def save_ready(request: HttpRequest, slug: str, data: ConsoleReadyIn, game_id: i
     game = _game(slug, game_id)
     log = _log(game)
     checks = {
-        name: value for name in services.READY_CHECKS if (value := getattr(data, name)) is not None
+        name: value
+        for name in game.tournament.regulation.ready_checks
+        if (value := getattr(data, name, None)) is not None
     }
     saved = _write(
         lambda: services.ready_save(log=log, seat=data.seat, checks=checks, by=request.auth)
