@@ -265,9 +265,6 @@ def log_finish(*, log: GameLog, by: User) -> GameLog:
 
 #: The longest reason of a side judge's report.
 MAX_REPORT_REASON = 300
-#: What the judge checks of each seat before the first speech (lobby rules, 5), and
-#: the player's confirmation that he is ready.
-READY_CHECKS = ("microphone", "connection", "camera", "confirmed")
 
 
 def _require_online(game: Game) -> None:
@@ -405,22 +402,25 @@ def violation_decide(
     return report
 
 
-def _before_first_speech(log: GameLog) -> None:
+def _ready_check_of(log: GameLog, seat: int, by: User) -> GameLog:
+    """The log, locked, once `by` may mark `seat` in its ready check now: the table's
+    judges of an online table, before the first speech, a seat from 1 to 10."""
+    log = GameLog.objects.locked(log)
+    ensure_can(by, log.game.tournament, "enter_protocol", game=log.game)
+    _require_online(log.game)
     if log.is_closed or log.last_number > 0 or int(log.place.get("speech") or 0) > 0:
         raise LogConflict(_("The game has begun: the ready check is done before the first speech."))
+    if not 1 <= seat <= 10:
+        raise ValidationError({"seat": _("The seat is a number from 1 to 10.")})
+    return log
 
 
 @transaction.atomic
 def ready_save(*, log: GameLog, seat: int, checks: dict[str, bool], by: User) -> GameLog:
     """The judge ticks what he checked of a seat before the first speech (lobby rules,
     5): its microphone, connection and camera, then the player's confirmation."""
-    log = GameLog.objects.locked(log)
-    ensure_can(by, log.game.tournament, "enter_protocol", game=log.game)
-    _require_online(log.game)
-    _before_first_speech(log)
-    if not 1 <= seat <= 10:
-        raise ValidationError({"seat": _("The seat is a number from 1 to 10.")})
-    unknown = sorted(set(checks) - set(READY_CHECKS))
+    log = _ready_check_of(log, seat, by)
+    unknown = sorted(set(checks) - set(log.game.tournament.regulation.ready_checks))
     if unknown:
         raise ValidationError({unknown[0]: _("Unknown check: %(name)s.") % {"name": unknown[0]}})
     before = dict(log.ready)
@@ -436,23 +436,17 @@ def ready_save(*, log: GameLog, seat: int, checks: dict[str, bool], by: User) ->
 
 
 def is_ready(log: GameLog) -> bool:
-    """Every seat passed every check and confirmed: the judge may begin the game."""
-    return all(
-        all(log.ready.get(str(seat), {}).get(name) for name in READY_CHECKS)
-        for seat in range(1, 11)
-    )
+    """Every seat passed every check and confirmed: the judge may begin the game (the
+    regulation says it of the ten seats' marks)."""
+    regulation = log.game.tournament.regulation
+    return regulation.is_ready(log.ready.get(str(seat), {}) for seat in range(1, 11))
 
 
 @transaction.atomic
 def ready_fine(*, log: GameLog, seat: int, reason: str, by: User) -> GameLog:
     """A seat not ready without a good reason gets the lateness fine (lobby rules, 6):
     the minutes late are counted from the round's start until now."""
-    log = GameLog.objects.locked(log)
-    ensure_can(by, log.game.tournament, "enter_protocol", game=log.game)
-    _require_online(log.game)
-    _before_first_speech(log)
-    if not 1 <= seat <= 10:
-        raise ValidationError({"seat": _("The seat is a number from 1 to 10.")})
+    log = _ready_check_of(log, seat, by)
     row = dict(log.ready.get(str(seat), {}))
     if row.get("fined"):
         raise LogConflict(_("Seat %(seat)d was already fined for lateness.") % {"seat": seat})
@@ -487,10 +481,11 @@ def online_seats(game: Game) -> list[dict[str, Any]]:
 def ready_rows(log: GameLog) -> list[dict[str, Any]]:
     """The ready check seat by seat, for the console: each check and the fine given."""
     seats = log.header.get("seats", [])
+    names = log.game.tournament.regulation.ready_checks
     rows = []
     for number, player in enumerate(seats, start=1):
         row = log.ready.get(str(number), {})
-        checks = {name: bool(row.get(name)) for name in READY_CHECKS}
+        checks = {name: bool(row.get(name)) for name in names}
         rows.append({"seat": number, "player": player, "fined": bool(row.get("fined")), **checks})
     return rows
 

@@ -200,7 +200,7 @@ def ready(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if isinstance(log, HttpResponse):
         return log
     seat = _seat(request)
-    checks = {name: name in request.POST for name in services.READY_CHECKS}
+    checks = {name: name in request.POST for name in log.game.tournament.regulation.ready_checks}
     _told(request, lambda: services.ready_save(log=log, seat=seat, checks=checks, by=request.user))
     return _back(slug, pk, "#ready")
 

@@ -222,14 +222,14 @@ def problem(
     game: str | None, seat: int | None, field: str, code: str, /, **params: object
 ) -> Problem:
     """A problem with a known code. Points (fractions) become text like 0.6 and texts
-    are kept as given: quote a value the user wrote with `shown`."""
+    are kept as given: quote a value the user wrote with `quoted`."""
     if code not in PROBLEM_TEMPLATES:
         raise KeyError(f"unknown problem code {code!r}")
     return Problem(game, seat, field, code, {k: _param(v) for k, v in params.items()})
 
 
 def _param(value: object) -> str | int:
-    return value if isinstance(value, str) else shown(value)
+    return value if isinstance(value, str) else quoted(value)
 
 
 def game_label(game_id: str) -> str:
@@ -241,10 +241,14 @@ def game_label(game_id: str) -> str:
 _SHOWN_TEXT = 40
 
 
-def shown(value: object) -> str | int:
-    """A value as a problem quotes it: small integers as they are, texts quoted (and cut
-    short), points with up to 2 decimals, anything else by its JSON-like name. Never
-    converts a huge integer to text."""
+def quoted(value: object) -> str | int:
+    """A value as a problem of a tournament file or protocol quotes it: small integers
+    as they are, texts quoted (and cut short), points with up to 2 decimals, anything
+    else by its JSON-like name ("a list", "an object"). Never converts a huge integer
+    to text. A file's value may be anything of any size, and the problem's field says
+    where it is, so a container is named, not written out; a game log's event, small
+    and typed by the console, is quoted as its JSON text instead
+    (`mafiatab.core.game.problems.json_quoted`)."""
     if type(value) is int:
         return value if -(2**63) <= value < 2**63 else "a huge number"
     if isinstance(value, Fraction):

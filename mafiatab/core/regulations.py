@@ -6,6 +6,7 @@ new entry in `REGULATIONS`. Every constant of section 8 is an attribute here.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -119,6 +120,10 @@ class Regulation:
     """A player later than this may be replaced by a reserve for a qualifying round."""
     lobby_fine: Fraction = Fraction(-1, 2)
     """Online addendum, lobby rules: the disciplinary fine (besides a warning or removal)."""
+    ready_checks: tuple[str, ...] = ()
+    """Online addendum, lobby rules 5: what the judge checks of each seat before the
+    first speech (its microphone, connection and camera), then the player's confirmation
+    that he is ready (`confirmed`); none where there are no lobby rules."""
 
     @property
     def has_lobby_rules(self) -> bool:
@@ -131,6 +136,11 @@ class Regulation:
         """True when the online addendum lets the chief judge annul a game that is
         replayed (a broken connection, a lost stream); an offline game is never replayed."""
         return self.online
+
+    def is_ready(self, seats: Iterable[Mapping[str, object]]) -> bool:
+        """Every seat (the marks of each, by check) passed every check of `ready_checks`
+        and confirmed: the judge may begin the game."""
+        return all(all(marks.get(name) for name in self.ready_checks) for marks in seats)
 
     def compensation_b(self, games_before_final: int) -> int:
         """B of 8.6.1: 40% of the games before the final, rounded half up."""
@@ -205,6 +215,7 @@ FIIM_ONLINE = Regulation(
     online=True,
     max_stars=2,
     online_removal=Fraction(-4, 5),
+    ready_checks=("microphone", "connection", "camera", "confirmed"),
 )
 
 #: Every edition ever used, by code. Add new editions; never edit a listed one.

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Final
 
-from mafiatab.core.problems import INT_MAX, Problem, TournamentFileError, problem, shown
+from mafiatab.core.problems import INT_MAX, Problem, TournamentFileError, problem, quoted
 from mafiatab.core.roles import Stage
 
 #: The stages in the only order a plan may list them.
@@ -178,7 +178,7 @@ def _fields_of(entry: dict[str, Any], where: str, problems: list[Problem]) -> in
         choices = ", ".join(m.value for m in PointsMode)
         problems.append(
             problem(
-                None, None, f"{where}.points", "value.choice", choices=choices, value=shown(points)
+                None, None, f"{where}.points", "value.choice", choices=choices, value=quoted(points)
             )
         )
     if not isinstance(entry.get("hide_extras", False), bool):
@@ -241,7 +241,7 @@ def _stage_of(entry: dict[str, Any], where: str, problems: list[Problem]) -> Sta
             return stage
     choices = ", ".join(s.value for s in STAGE_ORDER)
     problems.append(
-        problem(None, None, f"{where}.stage", "value.choice", choices=choices, value=shown(value))
+        problem(None, None, f"{where}.stage", "value.choice", choices=choices, value=quoted(value))
     )
     return None
 

@@ -1,9 +1,10 @@
 """Reading games: the chief judge's queue, a judge's tables, a protocol's check.
 
-`check_protocol` is the one place the web app asks the core about a protocol
-being typed: the same reading and validation as the tournament file, the voting
-rules of `mafiatab.core.voting`, and the points of the game as `score_game`
-computes them.
+`check_protocol` is where the web app asks the core about a protocol being typed:
+the same reading and validation as the tournament file, the voting rules of
+`mafiatab.core.voting`, and the points of the game as `score_game` computes them.
+`entry_facts` is what a game knows that a protocol saved for it is read against
+(the core's `read_entry`).
 """
 
 from __future__ import annotations
@@ -15,13 +16,14 @@ from typing import Any
 from django.db.models import F, Max, QuerySet
 from django.utils.translation import gettext as _
 
-from mafiatab.core.names import nickname_key
 from mafiatab.core.protocol import Protocol
+from mafiatab.core.records.entry import EntryFacts, spell_seats
 from mafiatab.core.regulations import get_regulation
 from mafiatab.core.roles import Role
 from mafiatab.core.scoring import ScoreLine, score_game
 from mafiatab.core.tournament_file import TournamentFileError, protocol_from_dict
 from mafiatab.core.validation import Problem
+from mafiatab.games.conversion import game_data
 from mafiatab.games.models import (
     STAGE_CHOICES,
     Game,
@@ -36,6 +38,9 @@ from mafiatab.registrations.selectors import seat_holders
 from mafiatab.tournaments.disclosure import Disclosure, disclosure_for
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import user_can
+
+#: The header texts of a protocol that the game's own columns keep.
+_COLUMNS = ("date", "judge")
 
 
 @dataclass(frozen=True)
@@ -62,44 +67,45 @@ def check_protocol(data: dict[str, Any], *, ruleset: str) -> ProtocolCheck:
     return ProtocolCheck(protocol, [], lines)
 
 
+def entry_facts(game: Game, by: Any) -> EntryFacts:
+    """What the game knows that a protocol entered for it is read against (the core's
+    `read_entry`): its header keys, its stored protocol, who may hold a seat, the
+    lengths of the columns that keep its texts, whether `by` may approve extra points."""
+    return EntryFacts(
+        regulation=game.tournament.regulation,
+        header={
+            "id": game.label,
+            "stage": game.stage,
+            "round": game.round,
+            "table": game.table,
+            "replayed": True if game.replayed else None,
+        },
+        stored=game_data(game),
+        participants={key: r.nickname for key, r in seat_holders(game.tournament_id).items()},
+        limits={key: Game._meta.get_field(key).max_length or 0 for key in _COLUMNS},
+        may_approve=user_can(by, game.tournament, "confirm_protocol", game=game),
+    )
+
+
+def stranger_problems(data: dict[str, Any], strangers: Iterable[tuple[int, str]]) -> list[Problem]:
+    """A problem for each seat held by somebody who is no participant of the tournament
+    (a code of the web application's: a tournament file knows no participants)."""
+    gid = str(data.get("id") or "game 1")
+    return [
+        Problem(gid, seat, "player", "player.not_participant", {"nick": nick})
+        for seat, nick in strangers
+    ]
+
+
 def seat_participants(
     tournament_id: int, data: dict[str, Any], *, stored: dict[str, Any] | None = None
 ) -> tuple[dict[str, Any], list[Problem]]:
-    """`data` with every seat's nickname in its participant's spelling (found by the
-    nickname's key), and a problem for each seat held by somebody who is no participant
-    (or reserve) of the tournament. Empty seats are left to the core's check.
-
-    The players of the `stored` protocol keep their seats even when they are no longer
-    participants (a participant removed later, a confirmed protocol changed after)."""
-
-    holders: dict[str, Any] = {
-        nickname_key(name): _Seated(name)
-        for seat in (stored or {}).get("seats") or []
-        if isinstance(seat, dict) and isinstance(name := seat.get("player"), str) and name
-    }
-    holders.update(seat_holders(tournament_id))
-    gid = str(data.get("id") or "game 1")
-    problems: list[Problem] = []
-    seats: list[Any] = []
-    for number, seat in enumerate(data.get("seats") or [], start=1):
-        name = seat.get("player") if isinstance(seat, dict) else None
-        if isinstance(name, str) and name.strip():
-            holder = holders.get(nickname_key(name))
-            if holder is None:
-                problems.append(
-                    Problem(gid, number, "player", "player.not_participant", {"nick": name.strip()})
-                )
-            else:
-                seat = {**seat, "player": holder.nickname}
-        seats.append(seat)
-    return ({**data, "seats": seats} if "seats" in data else data), problems
-
-
-@dataclass(frozen=True)
-class _Seated:
-    """A player of the stored protocol, by his stored spelling."""
-
-    nickname: str
+    """`data` with every seat's nickname in its participant's spelling, and a problem for
+    each seat held by somebody who is no participant (or reserve) of the tournament; the
+    players of the `stored` protocol keep their seats (the core's `spell_seats`)."""
+    participants = {key: r.nickname for key, r in seat_holders(tournament_id).items()}
+    seated, strangers = spell_seats(data, participants, stored or {})
+    return seated, stranger_problems(seated, strangers)
 
 
 def points_by_seat(data: dict[str, Any], check: ProtocolCheck) -> dict[int, dict[str, Any]]:

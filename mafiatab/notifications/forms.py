@@ -18,7 +18,9 @@ class PreferencesForm(HtmlForm):
 
     @staticmethod
     def field_of(code: str) -> str:
-        return "email_" + code.replace(".", "_")
+        """The field of a kind's choice: its code behind `email_`, as it is (a code is
+        never renamed, so neither is its field; no two kinds share one)."""
+        return "email_" + code
 
     def email_off(self) -> list[str]:
         """The kinds left unticked."""

@@ -41,7 +41,7 @@ from mafiatab.core.game.engine import (
     replay,
     step,
 )
-from mafiatab.core.game.events import (
+from mafiatab.core.game.event_records import (
     BestMove,
     DayBreaks,
     Defeat,
@@ -57,8 +57,8 @@ from mafiatab.core.game.events import (
     SheriffCheck,
     Shots,
     Vote,
-    parse_event,
 )
+from mafiatab.core.game.events import parse_event
 from mafiatab.core.game.log import FORMAT, GameLog, load_log, loads_log, parse_log
 from mafiatab.core.game.problems import MESSAGES, GameLogError, GameProblem
 from mafiatab.core.game.settings import (

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mafiatab.core.game.events import EventType
+from mafiatab.core.game.event_records import EventType
 from mafiatab.core.game.state import GameState
 
 __all__ = ["judge_json", "protocol", "public_json", "replay_json"]

@@ -12,10 +12,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mafiatab.core.game.effects import Effect, effect_of
-from mafiatab.core.game.events import Event, EventType, parse_event
+from mafiatab.core.game.event_records import Event, EventType
+from mafiatab.core.game.events import parse_event
+from mafiatab.core.game.guards import Refused
 from mafiatab.core.game.log import MAX_EVENTS, GameLog
 from mafiatab.core.game.problems import GameLogError, GameProblem
-from mafiatab.core.game.rules import FOUL_REMOVAL_REASON, Refused, apply_rules
+from mafiatab.core.game.rules import FOUL_REMOVAL_REASON, apply_rules
 from mafiatab.core.game.state import (
     GameState,
     Phase,

@@ -1,19 +1,35 @@
-"""The events of a game log (game-log.md): `EventType`, the `Event`s (a closed union
-of small frozen records, one per type: `Nominate`, `Vote`, ... `Defeat`) and their
-log form, and `parse_event`, which reads one event, refusing a malformed one with
-every problem of its shape (`GameLogError`)."""
+"""Reading the events of a game log (game-log.md): `parse_event` reads one event from
+its log form into its record (`mafiatab.core.game.event_records`), refusing a
+malformed one with every problem of its shape (`GameLogError`), within the limits
+of an event's texts and numbers (`MAX_REASON`, `MAX_PAUSE_MINUTES`, ...)."""
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from enum import Enum
-from typing import Any, ClassVar, TypeAlias, assert_never
+from typing import Any, assert_never
 
-from mafiatab.core.game.problems import GameLogError, GameProblem, shown
+from mafiatab.core.game.event_records import (
+    BestMove,
+    DayBreaks,
+    Defeat,
+    DonCheck,
+    Event,
+    EventType,
+    Foul,
+    Lift,
+    NightFalls,
+    Nominate,
+    Pause,
+    Remove,
+    SheriffCheck,
+    Shots,
+    Vote,
+)
+from mafiatab.core.game.problems import TEXT_CODES, GameLogError, GameProblem, json_quoted
 from mafiatab.core.names import MAX_TEXT, text_problems
 from mafiatab.core.roles import Team
 
+#: The records are named here too, beside the reading that makes them.
 __all__ = [
     "MAX_PAUSE_MINUTES",
     "BestMove",
@@ -44,228 +60,7 @@ MAX_EXTRA_TEXT = 200
 MAX_EXTRA_DEPTH = 4
 
 
-class EventType(Enum):
-    """The kinds of event a judge logs."""
-
-    NOMINATE = "nominate"
-    VOTE = "vote"
-    LIFT = "lift"
-    FOUL = "foul"
-    REMOVE = "remove"
-    PAUSE = "pause"
-    NIGHT = "night"
-    SHOTS = "shots"
-    DON_CHECK = "don_check"
-    SHERIFF_CHECK = "sheriff_check"
-    DAY = "day"
-    BEST_MOVE = "best_move"
-    DEFEAT = "defeat"
-
-
 _TYPES = {t.value: t for t in EventType}
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class _Record:
-    """What every event has: its type and the keys the rules do not read."""
-
-    type: ClassVar[EventType]
-    """What happened."""
-    extra: dict[str, Any] = field(default_factory=dict, compare=False)
-    """Keys of the event that the rules do not read (an id, a time), kept as given."""
-
-    def to_json(self) -> dict[str, Any]:
-        """The event in its log form."""
-        data: dict[str, Any] = dict(self.extra)
-        data["type"] = self.type.value
-        data.update(self._fields_json())
-        return data
-
-    def _fields_json(self) -> dict[str, Any]:
-        return {}
-
-
-@dataclass(frozen=True, slots=True)
-class Nominate(_Record):
-    """A seat nominates another for the vote."""
-
-    type: ClassVar[EventType] = EventType.NOMINATE
-    by: int
-    """The nominating seat."""
-    seat: int
-    """The nominee."""
-
-    def _fields_json(self) -> dict[str, Any]:
-        return {"by": self.by, "seat": self.seat}
-
-
-@dataclass(frozen=True, slots=True)
-class Vote(_Record):
-    """A vote (or revote): the votes of each candidate, in order."""
-
-    type: ClassVar[EventType] = EventType.VOTE
-    counts: tuple[int, ...]
-    """Votes per candidate, in order."""
-
-    def _fields_json(self) -> dict[str, Any]:
-        return {"counts": list(self.counts)}
-
-
-@dataclass(frozen=True, slots=True)
-class Lift(_Record):
-    """The lift vote: how many voted for all the tied leaving."""
-
-    type: ClassVar[EventType] = EventType.LIFT
-    votes: int
-    """Votes for all the tied leaving (`for` in the log)."""
-
-    def _fields_json(self) -> dict[str, Any]:
-        return {"for": self.votes}
-
-
-@dataclass(frozen=True, slots=True)
-class Foul(_Record):
-    """A foul."""
-
-    type: ClassVar[EventType] = EventType.FOUL
-    seat: int
-    """The seat fouled."""
-
-    def _fields_json(self) -> dict[str, Any]:
-        return {"seat": self.seat}
-
-
-@dataclass(frozen=True, slots=True)
-class Remove(_Record):
-    """The judge removes a player."""
-
-    type: ClassVar[EventType] = EventType.REMOVE
-    seat: int
-    """The removed seat."""
-    reason: str = ""
-    """Why."""
-    online: bool = False
-    """An online removal."""
-    fined: bool = True
-    """The removal is fined."""
-
-    def _fields_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "reason": self.reason,
-            "online": self.online,
-            "fined": self.fined,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Pause(_Record):
-    """A time-out or a technical pause."""
-
-    type: ClassVar[EventType] = EventType.PAUSE
-    seat: int
-    """The seat that asked for it."""
-    minutes: int
-    """How long."""
-    reason: str = ""
-    """Why."""
-
-    def _fields_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "minutes": self.minutes, "reason": self.reason}
-
-
-@dataclass(frozen=True, slots=True)
-class NightFalls(_Record):
-    """The day ends; the night comes."""
-
-    type: ClassVar[EventType] = EventType.NIGHT
-
-
-@dataclass(frozen=True, slots=True)
-class Shots(_Record):
-    """The black team's shots of a night."""
-
-    type: ClassVar[EventType] = EventType.SHOTS
-    shots: tuple[tuple[int, int | None], ...]
-    """Each living black-team seat and the seat it shot, None for no shot (`by`)."""
-
-    def _fields_json(self) -> dict[str, Any]:
-        return {"by": {str(by): target for by, target in self.shots}}
-
-
-@dataclass(frozen=True, slots=True)
-class DonCheck(_Record):
-    """The don checks a seat."""
-
-    type: ClassVar[EventType] = EventType.DON_CHECK
-    seat: int
-    """The checked seat."""
-
-    def _fields_json(self) -> dict[str, Any]:
-        return {"seat": self.seat}
-
-
-@dataclass(frozen=True, slots=True)
-class SheriffCheck(_Record):
-    """The sheriff checks a seat."""
-
-    type: ClassVar[EventType] = EventType.SHERIFF_CHECK
-    seat: int
-    """The checked seat."""
-
-    def _fields_json(self) -> dict[str, Any]:
-        return {"seat": self.seat}
-
-
-@dataclass(frozen=True, slots=True)
-class DayBreaks(_Record):
-    """The night ends; the day comes."""
-
-    type: ClassVar[EventType] = EventType.DAY
-
-
-@dataclass(frozen=True, slots=True)
-class BestMove(_Record):
-    """The seats the first-killed player names."""
-
-    type: ClassVar[EventType] = EventType.BEST_MOVE
-    seats: tuple[int, ...]
-    """The seats named."""
-
-    def _fields_json(self) -> dict[str, Any]:
-        return {"seats": list(self.seats)}
-
-
-@dataclass(frozen=True, slots=True)
-class Defeat(_Record):
-    """A procedural defeat of a team."""
-
-    type: ClassVar[EventType] = EventType.DEFEAT
-    team: Team
-    """The team given the defeat."""
-    reason: str = ""
-    """Why."""
-
-    def _fields_json(self) -> dict[str, Any]:
-        return {"team": self.team.value, "reason": self.reason}
-
-
-#: One event of the log: a closed union, one small record per type (`EventType`).
-Event: TypeAlias = (
-    Nominate
-    | Vote
-    | Lift
-    | Foul
-    | Remove
-    | Pause
-    | NightFalls
-    | Shots
-    | DonCheck
-    | SheriffCheck
-    | DayBreaks
-    | BestMove
-    | Defeat
-)
 
 
 def _is_int(value: object) -> bool:
@@ -290,10 +85,10 @@ class _EventReader:
             if key not in self.data:
                 self.problem("event.missing", field=key)
             elif not nullable:
-                self.problem("event.seat_range", field=key, value=shown(None))
+                self.problem("event.seat_range", field=key, value=json_quoted(None))
             return None
         if not _is_int(raw) or not 1 <= raw <= 10:  # type: ignore[operator]
-            self.problem("event.seat_range", field=key, value=shown(raw))
+            self.problem("event.seat_range", field=key, value=json_quoted(raw))
             return None
         assert isinstance(raw, int)
         return raw
@@ -304,7 +99,9 @@ class _EventReader:
             self.problem("event.missing", field=key)
             return None
         if not _is_int(raw) or not -(2**31) <= raw < 2**31:
-            self.problem("event.field_type", field=key, expected="an integer", value=shown(raw))
+            self.problem(
+                "event.field_type", field=key, expected="an integer", value=json_quoted(raw)
+            )
             return None
         assert isinstance(raw, int)
         return raw
@@ -316,7 +113,7 @@ class _EventReader:
                 self.problem("event.missing", field=key)
             return ""
         if not isinstance(raw, str):
-            self.problem("event.field_type", field=key, expected="a text", value=shown(raw))
+            self.problem("event.field_type", field=key, expected="a text", value=json_quoted(raw))
             return ""
         return raw if self.text_ok(key, raw, MAX_REASON) else ""
 
@@ -324,7 +121,7 @@ class _EventReader:
         """Whether `text` is a free text the log takes; each problem is recorded."""
         codes = text_problems(text, limit)
         for code in codes:
-            self.problem(f"event.{code.replace('.', '_')}", field=key, max=limit)
+            self.problem(TEXT_CODES[code], field=key, max=limit)
         return not codes
 
     def extra(self, key: str, value: object, depth: int = 0) -> None:
@@ -334,17 +131,19 @@ class _EventReader:
             return
         if isinstance(value, int):
             if not -(2**53) <= value <= 2**53:
-                self.problem("event.field_type", field=key, expected="a number", value=shown(value))
+                self.problem(
+                    "event.field_type", field=key, expected="a number", value=json_quoted(value)
+                )
             return
         if isinstance(value, float):
             if not math.isfinite(value):
-                self.problem("event.number_not_finite", field=key, value=shown(value))
+                self.problem("event.number_not_finite", field=key, value=json_quoted(value))
             return
         if isinstance(value, str):
             self.text_ok(key, value, MAX_EXTRA_TEXT)
             return
         if depth >= MAX_EXTRA_DEPTH or not isinstance(value, list | dict):
-            self.problem("event.extra_value", field=key, value=shown(value))
+            self.problem("event.extra_value", field=key, value=json_quoted(value))
             return
         items = value.items() if isinstance(value, dict) else enumerate(value)
         for name, item in items:
@@ -355,7 +154,9 @@ class _EventReader:
     def flag(self, key: str, default: bool) -> bool:
         raw = self.data.get(key, default)
         if not isinstance(raw, bool):
-            self.problem("event.field_type", field=key, expected="true or false", value=shown(raw))
+            self.problem(
+                "event.field_type", field=key, expected="true or false", value=json_quoted(raw)
+            )
             return default
         return raw
 
@@ -366,7 +167,7 @@ class _EventReader:
             return ()
         if not isinstance(raw, list) or not all(_is_int(v) and -(2**31) <= v < 2**31 for v in raw):
             self.problem(
-                "event.field_type", field=key, expected="a list of integers", value=shown(raw)
+                "event.field_type", field=key, expected="a list of integers", value=json_quoted(raw)
             )
             return ()
         return tuple(raw)
@@ -377,7 +178,9 @@ class _EventReader:
             self.problem("event.missing", field="by")
             return ()
         if not isinstance(raw, dict):
-            self.problem("event.field_type", field="by", expected="an object", value=shown(raw))
+            self.problem(
+                "event.field_type", field="by", expected="an object", value=json_quoted(raw)
+            )
             return ()
         shots: list[tuple[int, int | None]] = []
         for key, target in raw.items():
@@ -387,14 +190,14 @@ class _EventReader:
                 else None
             )
             if by is None or not 1 <= by <= 10:
-                self.problem("event.seat_range", field="by", value=shown(key))
+                self.problem("event.seat_range", field="by", value=json_quoted(key))
                 continue
             if target is None:
                 shots.append((by, None))
             elif _is_int(target) and 1 <= target <= 10:
                 shots.append((by, target))
             else:
-                self.problem("event.seat_range", field=f"by.{by}", value=shown(target))
+                self.problem("event.seat_range", field=f"by.{by}", value=json_quoted(target))
         return tuple(sorted(shots))
 
 
@@ -442,12 +245,14 @@ def parse_event(data: object, index: int = 1) -> Event:
     Raises `GameLogError` naming every problem of the event's shape.
     """
     if not isinstance(data, dict):
-        raise GameLogError([GameProblem("event.not_object", {"value": shown(data)}, index)])
+        raise GameLogError([GameProblem("event.not_object", {"value": json_quoted(data)}, index)])
     type_name = data.get("type")
     kind = _TYPES.get(type_name) if isinstance(type_name, str) else None
     if kind is None:
         known = ", ".join(_TYPES)
-        problem = GameProblem("event.type", {"value": shown(type_name), "known": known}, index)
+        problem = GameProblem(
+            "event.type", {"value": json_quoted(type_name), "known": known}, index
+        )
         raise GameLogError([problem])
     reader = _EventReader(data, index, kind.value)
     extra = {k: v for k, v in data.items() if k not in _KNOWN_KEYS}
@@ -502,7 +307,7 @@ def _read_more(r: _EventReader, kind: EventType, extra: dict[str, Any]) -> Event
     if kind is EventType.PAUSE:
         seat, minutes, reason = r.seat("seat"), r.integer("minutes"), r.text("reason")
         if minutes is not None and not 1 <= minutes <= MAX_PAUSE_MINUTES:
-            r.problem("pause.minutes", max=MAX_PAUSE_MINUTES, value=shown(minutes))
+            r.problem("pause.minutes", max=MAX_PAUSE_MINUTES, value=json_quoted(minutes))
         return Pause(seat=seat or 0, minutes=minutes or 0, reason=reason, extra=extra)
     if kind is EventType.BEST_MOVE:
         seats = r.int_list("seats")
@@ -512,5 +317,5 @@ def _read_more(r: _EventReader, kind: EventType, extra: dict[str, Any]) -> Event
     team_text = r.data.get("team")
     team = Team(team_text) if team_text in ("red", "black") else None
     if team is None:
-        r.problem("defeat.team", value=shown(team_text))
+        r.problem("defeat.team", value=json_quoted(team_text))
     return Defeat(team=team or Team.RED, reason=r.text("reason"), extra=extra)

@@ -2,7 +2,8 @@
 
 `parse_log` reads a decoded document into a `GameLog`, refusing a malformed one
 with every problem of its shape (`GameLogError`); its events are read by
-`parse_event` (`mafiatab.core.game.events`, whose names are imported here too).
+`parse_event` (`mafiatab.core.game.events`; its names and those of the records,
+`mafiatab.core.game.event_records`, are imported here too).
 Whether the events follow the rules is the engine's business (`replay`).
 """
 
@@ -14,12 +15,12 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
+from mafiatab.core.game.event_records import Event as Event
+from mafiatab.core.game.event_records import EventType as EventType
 from mafiatab.core.game.events import MAX_PAUSE_MINUTES as MAX_PAUSE_MINUTES
-from mafiatab.core.game.events import Event as Event
-from mafiatab.core.game.events import EventType as EventType
 from mafiatab.core.game.events import _is_int
 from mafiatab.core.game.events import parse_event as parse_event
-from mafiatab.core.game.problems import NICKNAME_CODES, GameLogError, GameProblem, shown
+from mafiatab.core.game.problems import NICKNAME_CODES, GameLogError, GameProblem, json_quoted
 from mafiatab.core.game.settings import OVERRIDABLE, TABLE_SETTINGS, TableSettings
 from mafiatab.core.names import name_problems, nickname_key, nickname_problems
 from mafiatab.core.roles import Role, Stage
@@ -93,7 +94,9 @@ class _LogReader:
         code = data.get("table")
         table = TABLE_SETTINGS.get(code) if isinstance(code, str) else None
         if table is None:
-            self.problem("table", "log.table", known=", ".join(TABLE_SETTINGS), value=shown(code))
+            self.problem(
+                "table", "log.table", known=", ".join(TABLE_SETTINGS), value=json_quoted(code)
+            )
             return None
         overrides = self.overrides(data)
         return table.with_overrides(overrides)
@@ -115,7 +118,7 @@ class _LogReader:
                     f"settings.{name}",
                     "log.field_type",
                     expected="true or false",
-                    value=shown(value),
+                    value=json_quoted(value),
                 )
             else:
                 overrides[name] = value
@@ -130,16 +133,16 @@ class _LogReader:
         seen: dict[str, int] = {}
         for number, nick in enumerate(raw, start=1):
             if not isinstance(nick, str):
-                self.problem("seats", "log.nickname", seat=number, value=shown(nick))
+                self.problem("seats", "log.nickname", seat=number, value=json_quoted(nick))
                 continue
             wrong = nickname_problems(nick)
             for code in wrong:
-                self.problem("seats", NICKNAME_CODES[code], seat=number, value=shown(nick))
+                self.problem("seats", NICKNAME_CODES[code], seat=number, value=json_quoted(nick))
             if wrong:
                 continue
             key = nickname_key(nick)
             if key in seen:
-                self.problem("seats", "log.nickname_twice", seat=number, nickname=shown(nick))
+                self.problem("seats", "log.nickname_twice", seat=number, nickname=json_quoted(nick))
             seen[key] = number
         return tuple(raw) if len(self.problems) == before else None
 
@@ -151,20 +154,20 @@ class _LogReader:
         before = len(self.problems)
         for key in raw:
             if key not in ("sheriff", "don", "black"):
-                self.problem("roles", "log.role_unknown", name=shown(key))
+                self.problem("roles", "log.role_unknown", name=json_quoted(key))
         given: list[tuple[int, Role]] = []
         for key, role in (("sheriff", Role.SHERIFF), ("don", Role.DON)):
             seat = raw.get(key)
             if isinstance(seat, int) and type(seat) is int and 1 <= seat <= 10:
                 given.append((seat, role))
             else:
-                self.problem(f"roles.{key}", "log.role_seat", role=key, value=shown(seat))
+                self.problem(f"roles.{key}", "log.role_seat", role=key, value=json_quoted(seat))
         black = raw.get("black")
         blacks = (
             [s for s in black if type(s) is int and 1 <= s <= 10] if isinstance(black, list) else []
         )
         if not isinstance(black, list) or len(black) != 2 or len(blacks) != 2:
-            self.problem("roles.black", "log.black", value=shown(black))
+            self.problem("roles.black", "log.black", value=json_quoted(black))
         else:
             given.extend((seat, Role.BLACK) for seat in blacks)
         roles = [Role.RED] * 10
@@ -189,7 +192,7 @@ class _LogReader:
             except ValueError:
                 bad = True
         if bad:
-            self.problem(key, "log.field_type", expected=expected, value=shown(value))
+            self.problem(key, "log.field_type", expected=expected, value=json_quoted(value))
             return None
         return value
 
@@ -199,7 +202,7 @@ class _LogReader:
             return None
         stages = {s.value: s for s in Stage}
         if not isinstance(value, str) or value not in stages:
-            self.problem("stage", "log.stage", known=", ".join(stages), value=shown(value))
+            self.problem("stage", "log.stage", known=", ".join(stages), value=json_quoted(value))
             return None
         return stages[value]
 
@@ -230,7 +233,7 @@ def parse_log(data: object) -> GameLog:
         raise GameLogError([GameProblem("log.not_object")])
     if data.get("format") != FORMAT:
         raise GameLogError(
-            [GameProblem("log.format", {"value": shown(data.get("format"))}, field="format")]
+            [GameProblem("log.format", {"value": json_quoted(data.get("format"))}, field="format")]
         )
     reader = _LogReader()
     table = reader.table(data)

@@ -178,8 +178,11 @@ class GameLogError(ValueError):
         super().__init__("\n".join(str(p) for p in problems))
 
 
-def shown(value: object) -> str:
-    """A value from the log as a message parameter: its JSON text, cut short."""
+def json_quoted(value: object) -> str:
+    """A value from the log as a message parameter: its JSON text (control characters
+    escaped), cut short. An event is a small object that the console sent, so what
+    it held is written out as sent; a tournament file's problems name a value by its
+    kind instead (`mafiatab.core.problems.quoted`)."""
     try:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):

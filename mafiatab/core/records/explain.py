@@ -12,7 +12,7 @@ from typing import Any, Literal, TypeVar, get_args, get_origin
 
 import msgspec
 
-from mafiatab.core.problems import Problem, problem, shown
+from mafiatab.core.problems import Problem, problem, quoted
 from mafiatab.core.protocol import Protocol, Tournament, VotingRound
 from mafiatab.core.records.reader import _Reader, _vote
 from mafiatab.core.records.schema import (
@@ -103,7 +103,7 @@ def _explain_fields(
             msgspec.convert(value, info.type)
         except msgspec.ValidationError:
             code = _type_code(info.type, info.encode_name)
-            params: dict[str, object] = {"value": shown(value)}
+            params: dict[str, object] = {"value": quoted(value)}
             if code == "value.choice":
                 params["choices"] = ", ".join(get_args(info.type))
             problems.append(problem(where.game, seat, field, code, **params))
@@ -175,7 +175,8 @@ def _game_explained(reader: _Reader, data: object, position: int) -> Protocol | 
             value, _Removal, _Where(gid, None, "disqualified"), problems
         ),
     }
-    _explain_fields(data, _Game, _Where(gid, None, ""), problems, nested)
+    header = _Where(gid, None, "")
+    _explain_fields(data, _Game, header, problems, nested)
     if len(problems) == before:
         problems.append(problem(gid, None, "game", "type.object"))
     return None

@@ -13,7 +13,7 @@ from operator import attrgetter
 from typing import Any
 
 from mafiatab.core.names import nickname_key
-from mafiatab.core.problems import Problem, problem, shown
+from mafiatab.core.problems import Problem, problem, quoted
 from mafiatab.core.protocol import (
     GamePenalty,
     JudgeExtra,
@@ -90,7 +90,7 @@ class _Reader:
         found = self._points.get(value)
         if found is None:
             if type(value) is float and not math.isfinite(value):
-                self.problems.append(problem(game, seat, field, "type.number", value=shown(value)))
+                self.problems.append(problem(game, seat, field, "type.number", value=quoted(value)))
                 return None
             found = self._points[value] = to_fraction(value)
         return found
@@ -102,7 +102,7 @@ class _Reader:
             if unknown:
                 for number, text in unknown:
                     self.problems.append(
-                        problem(gid, number, "role", "role.unknown", value=shown(text))
+                        problem(gid, number, "role", "role.unknown", value=quoted(text))
                     )
                 return None
             roles = self._roles[raw] = tuple([ROLES[text] for text in raw])
@@ -158,7 +158,7 @@ class _Reader:
         """The label of a game without an id ("game N"); a blank id is a problem."""
         label = f"game {position}"
         if gid is not None:
-            self.problems.append(problem(label, None, "id", "id.empty", value=shown(gid)))
+            self.problems.append(problem(label, None, "id", "id.empty", value=quoted(gid)))
         return label
 
     def extras(self, entries: list[_Extra], gid: str) -> tuple[JudgeExtra, ...] | None:
@@ -202,12 +202,12 @@ class _Reader:
                             None,
                             f"{where}.starts_at",
                             "datetime.not_iso",
-                            value=shown(entry.starts_at),
+                            value=quoted(entry.starts_at),
                         )
                     )
             if entry.link and not is_web_address(entry.link):
                 self.problems.append(
-                    problem(None, None, f"{where}.link", "link.not_web", value=shown(entry.link))
+                    problem(None, None, f"{where}.link", "link.not_web", value=quoted(entry.link))
                 )
             if entry.round < 1:
                 self.problems.append(
@@ -236,7 +236,7 @@ class _Reader:
         if found != FORMAT:
             self.problems.append(
                 problem(
-                    None, None, "format", "format.wrong", expected=repr(FORMAT), value=shown(found)
+                    None, None, "format", "format.wrong", expected=repr(FORMAT), value=quoted(found)
                 )
             )
             return False
@@ -245,7 +245,9 @@ class _Reader:
         if regulation is None:
             known = ", ".join(sorted(REGULATIONS))
             self.problems.append(
-                problem(None, None, "ruleset", "ruleset.unknown", known=known, value=shown(ruleset))
+                problem(
+                    None, None, "ruleset", "ruleset.unknown", known=known, value=quoted(ruleset)
+                )
             )
         else:
             self.regulation = regulation

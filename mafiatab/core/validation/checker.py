@@ -10,7 +10,7 @@ from datetime import date
 from fractions import Fraction
 
 from mafiatab.core.names import nickname_key
-from mafiatab.core.problems import Problem, problem, shown
+from mafiatab.core.problems import Problem, problem, quoted
 from mafiatab.core.protocol import JudgeExtra, Protocol
 from mafiatab.core.regulations import Regulation
 from mafiatab.core.roles import Role
@@ -94,5 +94,5 @@ class Checker:
 def _seat_ok(protocol: Protocol, seat: object, field: str, problems: list[Problem]) -> bool:
     if type(seat) is int and 1 <= seat <= 10:
         return True
-    problems.append(problem(protocol.id, None, field, "seat.range", value=shown(seat)))
+    problems.append(problem(protocol.id, None, field, "seat.range", value=quoted(seat)))
     return False

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from mafiatab.core.names import MAX_NAME, MAX_NICKNAME, MAX_TEXT, nickname_problems, text_problems
-from mafiatab.core.problems import INT_MAX, Problem, cut, problem, shown
+from mafiatab.core.problems import INT_MAX, Problem, cut, problem, quoted
 from mafiatab.core.protocol import SEATS, Protocol, deal_of
 from mafiatab.core.regulations import Regulation
 from mafiatab.core.roles import ROLE_COUNTS, Role, Winner
@@ -113,7 +113,7 @@ def _check_texts(protocol: Protocol, problems: list[Problem]) -> None:
 def _check_header(protocol: Protocol, checker: Checker, problems: list[Problem]) -> None:
     gid = protocol.id
     if not gid.strip():
-        problems.append(problem(gid, None, "id", "id.empty", value=shown(gid)))
+        problems.append(problem(gid, None, "id", "id.empty", value=quoted(gid)))
     for name in ("round", "table"):
         value = getattr(protocol, name)
         if value is None or 1 <= value <= INT_MAX:
@@ -129,7 +129,7 @@ def _check_header(protocol: Protocol, checker: Checker, problems: list[Problem])
         if is_iso_date(day):
             checker.dates.add(day)
         else:
-            problems.append(problem(gid, None, "date", "date.not_iso", value=shown(day)))
+            problems.append(problem(gid, None, "date", "date.not_iso", value=quoted(day)))
 
 
 def _check_players(protocol: Protocol, checker: Checker, problems: list[Problem]) -> None:
@@ -230,7 +230,7 @@ def _check_penalties(protocol: Protocol, regulation: Regulation, problems: list[
                     seat,
                     "penalties",
                     "penalty.unknown_rule",
-                    rule=shown(penalty.rule),
+                    rule=quoted(penalty.rule),
                     known=known,
                 )
             )

@@ -8,7 +8,7 @@ from itertools import chain
 from operator import attrgetter
 
 from mafiatab.core.names import MAX_NAME, name_problems, nickname_key
-from mafiatab.core.problems import INT_MAX, SEED_MAX, Problem, cut, problem, shown
+from mafiatab.core.problems import INT_MAX, SEED_MAX, Problem, cut, problem, quoted
 from mafiatab.core.protocol import Tournament
 from mafiatab.core.regulations import REGULATIONS
 from mafiatab.core.stages import plan_participant_problems, unknown_stage_problem
@@ -31,7 +31,7 @@ def validate_tournament(tournament: Tournament) -> list[Problem]:
                 "ruleset",
                 "ruleset.unknown",
                 known=known,
-                value=shown(tournament.ruleset),
+                value=quoted(tournament.ruleset),
             )
         ]
     checker = Checker(regulation)

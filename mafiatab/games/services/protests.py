@@ -13,10 +13,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from mafiatab.core.records.entry import read_entry
 from mafiatab.games.models import Game, Protest, ProtestStatus
+from mafiatab.games.selectors import entry_facts
 from mafiatab.games.services import notices
-from mafiatab.games.services.checks import _accepted, _valid
-from mafiatab.games.services.versions import _new_version
+from mafiatab.games.services.checks import _check_base, _refuse, _require_base
+from mafiatab.games.services.versions import ProtocolInvalid, _new_version
 from mafiatab.tournaments.permissions import ensure_can
 
 if TYPE_CHECKING:
@@ -83,11 +85,15 @@ def protest_decide(
         raise ValidationError({"decision": _("Give the reasons of the decision.")})
     now = now or timezone.now()
     if data is not None:
-        data = _accepted(game, data, by=by, base_version=base_version)
-        _valid(game, data)
+        _require_base(base_version)
+        _check_base(game, base_version)
+        entry = read_entry(data, entry_facts(game, by))
+        _refuse(entry)
+        if not entry.is_valid:
+            raise ProtocolInvalid(list(entry.problems))
         protest.version = _new_version(
             game,
-            data,
+            entry.data,
             status=game.status,
             action="protest",
             by=by,

@@ -13,24 +13,17 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from mafiatab.core.records.entry import read_entry
 from mafiatab.games import conversion
 from mafiatab.games.models import Game, GameStatus, ProtocolVersion
+from mafiatab.games.selectors import entry_facts
 from mafiatab.games.services import notices
-from mafiatab.games.services.checks import _accepted, _check_base, _valid
-from mafiatab.games.services.versions import _new_version
+from mafiatab.games.services.checks import _check_base, _refuse, _require_base, _valid
+from mafiatab.games.services.versions import ProtocolInvalid, _new_version
 from mafiatab.tournaments.permissions import ensure_can
 
 if TYPE_CHECKING:
     from mafiatab.accounts.models import User
-
-
-def _same(stored: dict[str, Any], data: dict[str, Any]) -> bool:
-    """The two protocols say the same: equal but for keys left empty in one of them."""
-
-    def said(protocol: dict[str, Any]) -> dict[str, Any]:
-        return {key: value for key, value in protocol.items() if value not in (None, "", [])}
-
-    return said(stored) == said(data)
 
 
 @transaction.atomic
@@ -54,18 +47,17 @@ def protocol_save(
     game = Game.objects.locked(game)
     ensure_can(by, game.tournament, "enter_protocol", game=game)
     newly_submitted = False
-    data = _accepted(game, data, by=by, base_version=base_version)
+    _require_base(base_version)
+    _check_base(game, base_version)
+    entry = read_entry(data, entry_facts(game, by))
+    _refuse(entry)
     now = now or timezone.now()
     status = game.status
-    current = ProtocolVersion.objects.filter(game=game, number=game.version).first()
-    if (
-        current is not None
-        and _same(current.data, data)
-        and (not submit or status != GameStatus.DRAFT)
-    ):
-        return current  # nothing changed: a save of what is stored stores nothing
-    if submit or status != GameStatus.DRAFT:
-        _valid(game, data)
+    if entry.unchanged and (not submit or status != GameStatus.DRAFT):
+        # nothing changed: a save of what is stored stores nothing
+        return ProtocolVersion.objects.get(game=game, number=game.version)
+    if (submit or status != GameStatus.DRAFT) and not entry.is_valid:
+        raise ProtocolInvalid(list(entry.problems))
     if status == GameStatus.CONFIRMED:
         if not reason.strip():
             raise ValidationError({"reason": _("Say why the confirmed protocol is changed.")})
@@ -77,7 +69,9 @@ def protocol_save(
             game.submitted_at = now
     else:
         action = "saved"
-    version = _new_version(game, data, status=status, action=action, by=by, reason=reason, now=now)
+    version = _new_version(
+        game, entry.data, status=status, action=action, by=by, reason=reason, now=now
+    )
     game.tournament.log_action(
         f"game.protocol.{action}",
         by=by,
