@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
+import subprocess
 import sys
 from typing import Any
 
@@ -153,7 +155,6 @@ def run(args: argparse.Namespace) -> int:
     if missing:
         print(f"Applying {len(missing)} migration(s)...", flush=True)
         migrate_database()
-    connections.close_all()  # the workers open their own
     mode = "production (HTTPS only)" if settings.PRODUCTION else "plain HTTP (not production)"
     return gunicorn_run(
         bind=f"{args.host}:{args.port}",
@@ -167,20 +168,46 @@ def run(args: argparse.Namespace) -> int:
     )
 
 
+def _outbox_process() -> subprocess.Popen[bytes]:
+    """`mafiatab outbox --watch` on this server's data directory, as a process of its
+    own: not a thread of gunicorn's master, which forks its workers (a thread inside
+    SQLite at the fork leaves its lock held forever in the worker)."""
+    from django.conf import settings
+
+    command = [sys.executable, "-m", "mafiatab", "outbox", "--watch"]
+    return subprocess.Popen([*command, "--data-dir", str(settings.DATA_DIR)])
+
+
+def _stop(process: subprocess.Popen[bytes] | None) -> None:
+    if process is None or process.poll() is not None:
+        return
+    process.send_signal(signal.SIGINT)  # it ends between two passes
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 def gunicorn_run(
     *, bind: str, workers: int, threads: int, ready: str | None = None, outbox: bool = True
 ) -> int:
     """Run the application under gunicorn until interrupted; the exit code. `ready` is
     printed once gunicorn listens (not before: the port may be taken). With `outbox`,
-    gunicorn's master process drains the outbox in a thread (one per server)."""
+    `mafiatab outbox --watch` runs beside gunicorn (one per server) until it stops."""
+    from django.db import connections
+
+    connections.close_all()  # the workers open their own
+    drainer: list[subprocess.Popen[bytes]] = []
 
     def when_ready(_server: Any) -> None:
         if outbox:
-            from mafiatab.notifications.worker import start_worker
-
-            start_worker()
+            drainer.append(_outbox_process())
         if ready:
             print(ready, flush=True)
+
+    def on_exit(_server: Any) -> None:
+        _stop(drainer[0] if drainer else None)
 
     from gunicorn.app.base import BaseApplication
 
@@ -195,6 +222,7 @@ def gunicorn_run(
                 "graceful_timeout": 5,
                 "control_socket_disable": True,  # no socket left in $HOME
                 "when_ready": when_ready,
+                "on_exit": on_exit,
             }.items():
                 if key in self.cfg.settings:
                     self.cfg.set(key, value)
@@ -208,4 +236,6 @@ def gunicorn_run(
         Server().run()
     except SystemExit as exc:
         return int(exc.code or 0)
+    finally:
+        _stop(drainer[0] if drainer else None)
     return 0

@@ -2,8 +2,8 @@
 
 `notify` is called by the services of the apps above, inside their transaction: the
 messages and their outbox rows appear when the change is committed, and nothing is
-sent inside the request. The outbox worker (`mafiatab.notifications.worker`) or
-`mafiatab outbox` sends them.
+sent inside the request. `mafiatab outbox` sends them (`mafiatab serve` and
+`mafiatab demo` start it beside gunicorn, as a process of its own).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.apps import apps
 from django.conf import settings
 from django.core import signing
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -52,11 +51,6 @@ def _user_id(recipient: Recipient) -> int | None:
     if recipient is None or isinstance(recipient, int):
         return recipient
     return int(recipient.pk) if recipient.pk is not None else None
-
-
-def _wake() -> None:
-    config: Any = apps.get_app_config("notifications")
-    config.outbox_wake.set()
 
 
 def notify(
@@ -136,7 +130,6 @@ def _queue(stored: Sequence[Notification], kind: str, now: dt.datetime) -> None:
                 )
     if deliveries:
         Delivery.objects.bulk_create(deliveries, batch_size=500)
-        transaction.on_commit(_wake)
 
 
 # -- the inbox ---------------------------------------------------------------------
@@ -371,3 +364,15 @@ def outbox_drain(
         retried=counts[DeliveryState.QUEUED],
         failed=counts[DeliveryState.FAILED],
     )
+
+
+def outbox_drain_all(*, limit: int = 100) -> Drained:
+    """Drain the outbox, `limit` rows at a time, until nothing is due; the sums."""
+    total = Drained()
+    while (done := outbox_drain(limit=limit)).handled:
+        total = Drained(
+            sent=total.sent + done.sent,
+            retried=total.retried + done.retried,
+            failed=total.failed + done.failed,
+        )
+    return total

@@ -186,6 +186,59 @@ def test_serve_on_a_taken_port_fails_without_claiming_to_serve(tmp_path):
     assert f"127.0.0.1:{port}" in result.stderr or str(port) in result.stderr
 
 
+def _children(pid: int) -> list[int]:
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(child) for child in path.read_text().split()]
+
+
+def _command_line(pid: int) -> list[str]:
+    return Path(f"/proc/{pid}/cmdline").read_bytes().decode().rstrip("\0").split("\0")
+
+
+@ONCE
+def test_serve_drains_the_outbox_in_a_process_of_its_own_not_a_thread_of_the_forking_master(
+    tmp_path,
+):
+    """gunicorn's master forks its workers: a drainer thread inside SQLite at a fork
+    left SQLite's lock held in the worker, whose every page then waited forever. The
+    master runs no thread; the drainer is `mafiatab outbox --watch`, a child of its own,
+    stopped with the server."""
+    port = _free_port()
+    log_path = tmp_path / "serve.log"
+    env = _env(
+        tmp_path / "data",
+        MAFIATAB_PRODUCTION="0",
+        MAFIATAB_WORKERS="2",
+        MAFIATAB_ALLOWED_HOSTS="tournament.example",
+    )
+    with log_path.open("w") as log:
+        process = subprocess.Popen(
+            [*MAFIATAB, "serve", "--migrate", "--port", str(port)],
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        try:
+            _wait_healthy(port, process, log_path)
+            for _ in range(20):  # every worker answers its pages
+                assert _request(port, "/")[0] == 200
+            assert len(list(Path(f"/proc/{process.pid}/task").iterdir())) == 1
+            drainers = [
+                child for child in _children(process.pid) if "outbox" in _command_line(child)
+            ]
+            assert len(drainers) == 1, log_path.read_text()
+            drainer = _command_line(drainers[0])
+            assert drainer[drainer.index("outbox") + 1] == "--watch"
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
+    assert (
+        not Path(f"/proc/{drainers[0]}").exists()
+        or "zombie" in Path(f"/proc/{drainers[0]}/status").read_text()
+    )
+
+
 def _blocked_on(inode: int) -> bool:
     """Whether some process waits for a lock on the file with this inode (/proc/locks
     lists a waiter with "->")."""
