@@ -26,6 +26,7 @@ from mafiatab.console.selectors import logs_for_tournament
 from mafiatab.core.tournament_file import dumps_tournament
 from mafiatab.printables import documents
 from mafiatab.printables.pdf import Renderer
+from mafiatab.printables.seating_sheets import seating_rounds
 from mafiatab.printables.sheets import safe_name
 from mafiatab.standings.inputs import core_tournament
 from mafiatab.standings.services import viewer_standings
@@ -78,8 +79,10 @@ def archive_entries(tournament: Tournament, renderer: Renderer) -> Iterator[Entr
         True,
     )
     yield "standings.xlsx", documents.standings_xlsx(shown), True
-    yield "seating.pdf", documents.seating_pdf(renderer, tournament, staff=True), True
-    judges = documents.judge_copies_pdf(renderer, tournament, staff=True)
+    rounds = seating_rounds(tournament, staff=True)
+    seating = documents.seating_pdf(renderer, tournament, staff=True, rounds=rounds)
+    yield "seating.pdf", seating, True
+    judges = documents.judge_copies_pdf(renderer, tournament, staff=True, rounds=rounds)
     if judges is not None:
         yield "seating-judges.pdf", judges, True
     games = documents.games_for_print(tournament)
