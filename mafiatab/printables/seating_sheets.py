@@ -78,8 +78,8 @@ def seating_rounds(tournament: Tournament, *, staff: bool) -> list[SeatingRound]
                 label, r["round"], tables, tuple(r["sitting_out"]), tuple(r["replaced"])
             )
             found.append((_stage_order(draft.stage), r["round"], item))
-    for group in games_by_round(tournament, with_unconfirmed=staff):
-        if group.stage in published or group.round is None:
+    for group in games_by_round(tournament, with_unconfirmed=staff, besides=published):
+        if group.round is None:
             continue
         tables = []
         for index, game in enumerate(group.games, start=1):
