@@ -78,10 +78,12 @@ def sheet_digest(sheet: ProtocolSheet) -> str:
 def _plain(value: Any) -> Any:
     """`value` with every dataclass in it as a dict of its fields: what
     `dataclasses.asdict` gives for JSON, without its deep copy of every value."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, str | int | float | None):
+        return value
     if isinstance(value, list | tuple):
         return [_plain(item) for item in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
     return value
 
 

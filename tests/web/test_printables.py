@@ -287,16 +287,18 @@ def test_formula_like_nicknames_stay_text_in_the_xlsx(client, db, demo_file_text
     from mafiatab.standings.services.tournament_file import tournament_import
 
     text = demo_file_text.replace('"Кэп"', '"=1+2"').replace('"Лис"', '"@SUM(A1)"')
+    text = text.replace('"Сова"', '"#N/A"')
     tournament = tournament_import(core=loads_tournament(text), by=None)
     rows, lines = read_xlsx(get(client, "standings_xlsx", tournament.slug).content)
     players = [row[1] for row in rows[1:]]
-    assert "=1+2" in players and "@SUM(A1)" in players
-    assert "=1+2" in {line[0] for line in lines[1:]}
+    assert "=1+2" in players and "@SUM(A1)" in players and "#N/A" in players
+    assert {"=1+2", "#N/A"} <= {line[0] for line in lines[1:]}
     from openpyxl import load_workbook
 
     book = load_workbook(io.BytesIO(get(client, "standings_xlsx", tournament.slug).content))
-    cells = [c for row in book.worksheets[0].iter_rows() for c in row if c.value == "=1+2"]
-    assert cells and all(c.data_type == "s" for c in cells)
+    for sheet in book.worksheets:
+        cells = [c for row in sheet.iter_rows() for c in row if c.value in ("=1+2", "#N/A")]
+        assert cells and all(c.data_type == "s" for c in cells)
 
 
 def test_control_characters_are_left_out_of_the_xlsx():
