@@ -28,6 +28,12 @@ class SeatingTable:
     judge: str
     seats: tuple[tuple[int, str], ...]
 
+    @property
+    def seat_lines(self) -> str:
+        """The seats as printed: a line per seat, its number right-aligned in two
+        characters, two spaces, the nickname."""
+        return "".join(f"{seat:2d}  {name}\n" for seat, name in self.seats)
+
 
 @dataclass(frozen=True, slots=True)
 class SeatingRound:

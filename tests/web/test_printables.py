@@ -459,3 +459,21 @@ def test_a_published_seating_is_printed_for_everyone_round_by_round(
     for page, t in zip(blank, rounds[1]["tables"], strict=True):
         for seat, name in t["seats"]:
             assert row_line(page, str(seat), name)
+
+
+def test_a_seating_block_prints_a_line_per_seat_with_its_nickname_escaped():
+    from django.template.loader import render_to_string
+
+    from mafiatab.printables.seating_sheets import SeatingRound, SeatingTable, judge_copies
+
+    table = SeatingTable(3, "Judge", ((1, "Кэп"), (10, "<b>&Co</b>")))
+    rounds = [SeatingRound("Отбор", 1, (table,))]
+    lines = " 1  Кэп\n10  &lt;b&gt;&amp;Co&lt;/b&gt;\n"
+    seating = render_to_string(
+        "printables/seating.html", {"tournament": {"name": "T"}, "rounds": rounds}
+    )
+    assert f'<p class="seats">{lines}</p>' in seating
+    judges = render_to_string(
+        "printables/judges.html", {"tournament": {"name": "T"}, "copies": judge_copies(rounds)}
+    )
+    assert f'<p class="seats">{lines}</p>' in judges
