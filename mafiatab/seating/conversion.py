@@ -45,7 +45,8 @@ def _table_rounds(draft: SeatingDraft) -> tuple[Round, ...]:
         .order_by("round_id", "number", "id")
         .values_list("round_id", "id", "number")
     ):
-        tables[round_id].append((table_id, number))
+        if round_id in tables:  # not a round added since `numbers` was read
+            tables[round_id].append((table_id, number))
     seats: dict[int, list[str]] = {}
     for table_id, nickname in (
         TableSeat.objects.filter(table__round__in=rounds)
