@@ -294,3 +294,12 @@ def test_kept_protocols_are_read_in_as_many_queries_for_two_games_as_for_one(two
                 assert len(list(documents.protocol_pdfs(tournament, chunk))) == len(chunk)
             counts.append(len(queries))
     assert counts[0] == counts[1]
+
+
+def test_the_protocols_of_many_games_are_read_as_each_games_own(two_tables):
+    from mafiatab.games.conversion import game_data, games_data
+
+    game = confirmed(two_tables)
+    other = two_tables["game2"]
+    assert game.version > other.version
+    assert games_data([game, other]) == {game.pk: game_data(game), other.pk: game_data(other)}
