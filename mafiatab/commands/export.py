@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
             print(problem, file=sys.stderr)
         return 2
     if args.archive:
-        return _archive(tournament, args)
+        return _archive(tournament, core, args)
     text = dumps_tournament(core)
     if args.output:
         return _write(Path(args.output), text)
@@ -90,9 +90,9 @@ def _write(target: Path, text: str) -> int:
     return 0
 
 
-def _archive(tournament: Any, args: argparse.Namespace) -> int:
-    """Write the archive next to its target, then move it in place: a failed run leaves
-    no half-written archive."""
+def _archive(tournament: Any, core: Any, args: argparse.Namespace) -> int:
+    """Write the archive (its tournament file from `core`, the one just checked) next
+    to its target, then move it in place: a failed run leaves no half-written archive."""
     from django.utils import translation
 
     from mafiatab.printables.archive import write_archive
@@ -101,7 +101,7 @@ def _archive(tournament: Any, args: argparse.Namespace) -> int:
     partial = target.with_name(target.name + ".partial")
     try:
         with translation.override(args.lang), partial.open("wb") as out:
-            size = write_archive(tournament, out)
+            size = write_archive(tournament, out, core=core)
         partial.replace(target)
     except OSError as exc:
         partial.unlink(missing_ok=True)
@@ -112,9 +112,8 @@ def _archive(tournament: Any, args: argparse.Namespace) -> int:
         raise
     if args.output:
         from mafiatab.core.tournament_file import dumps_tournament
-        from mafiatab.standings.inputs import core_tournament
 
-        if _write(Path(args.output), dumps_tournament(core_tournament(tournament))):
+        if _write(Path(args.output), dumps_tournament(core)):
             return 2
     print(f"wrote {target} ({size} bytes)", file=sys.stderr)
     return 0

@@ -217,6 +217,24 @@ def game_data(game: models.Game) -> dict[str, Any]:
         .values_list("data", flat=True)
         .first()
     )
+    return _current_data(game, stored)
+
+
+def games_data(games: Iterable[models.Game]) -> dict[int, dict[str, Any]]:
+    """`game_data` of each of `games` (game id -> its current protocol), read in one
+    query."""
+    games = list(games)
+    wanted = {(game.pk, game.version) for game in games}
+    rows = models.ProtocolVersion.objects.filter(
+        game_id__in={game_id for game_id, _number in wanted},
+        number__in={number for _game_id, number in wanted},
+    ).values_list("game_id", "number", "data")
+    stored = {game_id: data for game_id, number, data in rows if (game_id, number) in wanted}
+    return {game.pk: _current_data(game, stored.get(game.pk)) for game in games}
+
+
+def _current_data(game: models.Game, stored: Any) -> dict[str, Any]:
+    """A game's current version's JSON as `game_data` gives it."""
     if not isinstance(stored, dict):
         raise LookupError(f"the game {game.label} has no version {game.version}")
     # texts stored before the reader refused what no page can hold are escaped

@@ -235,8 +235,11 @@ class RoundGames:
     games: list[Game]
 
 
-def games_by_round(tournament: Tournament, *, with_unconfirmed: bool) -> list[RoundGames]:
-    """The tournament's games by stage and round; only confirmed ones unless asked."""
+def games_by_round(
+    tournament: Tournament, *, with_unconfirmed: bool, besides: Iterable[str] = ()
+) -> list[RoundGames]:
+    """The tournament's games by stage and round; only confirmed ones unless asked;
+    none of the stages `besides`."""
     games = (
         Game.objects.filter(tournament=tournament)
         .select_related("replay")
@@ -245,6 +248,9 @@ def games_by_round(tournament: Tournament, *, with_unconfirmed: bool) -> list[Ro
     )
     if not with_unconfirmed:
         games = games.filter(status=GameStatus.CONFIRMED)
+    besides = set(besides)
+    if besides:
+        games = games.exclude(stage__in=besides)
     stages = [code for code, _label in STAGE_CHOICES]
     labels = dict(STAGE_CHOICES)
 

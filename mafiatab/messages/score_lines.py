@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from mafiatab.core.scoring import ScoreLine, format_points
 
@@ -33,14 +33,18 @@ def _number(value: object) -> str:
     return str(value)
 
 
+#: The roles a win is for, translated when said (one role a line, not all four).
+_ROLE_WORDS = {
+    "red": pgettext_lazy("score line role", "red"),
+    "sheriff": pgettext_lazy("score line role", "sheriff"),
+    "black": pgettext_lazy("score line role", "black"),
+    "don": pgettext_lazy("score line role", "don"),
+}
+
+
 def _role(value: object) -> str:
-    roles = {
-        "red": pgettext("score line role", "red"),
-        "sheriff": pgettext("score line role", "sheriff"),
-        "black": pgettext("score line role", "black"),
-        "don": pgettext("score line role", "don"),
-    }
-    return roles.get(str(value), str(value))
+    role = _ROLE_WORDS.get(str(value))
+    return str(value) if role is None else str(role)
 
 
 def _win(facts: Facts) -> str:

@@ -23,9 +23,11 @@ from collections.abc import Iterator
 from typing import IO
 
 from mafiatab.console.selectors import logs_for_tournament
+from mafiatab.core.protocol import Tournament as CoreTournament
 from mafiatab.core.tournament_file import dumps_tournament
 from mafiatab.printables import documents
 from mafiatab.printables.pdf import Renderer
+from mafiatab.printables.seating_sheets import seating_rounds
 from mafiatab.printables.sheets import safe_name
 from mafiatab.standings.inputs import core_tournament
 from mafiatab.standings.services import viewer_standings
@@ -68,9 +70,13 @@ class _Names:
 Entry = tuple[str, bytes | str, bool]
 
 
-def archive_entries(tournament: Tournament, renderer: Renderer) -> Iterator[Entry]:
-    """The archive's files, each rendered when it is asked for."""
-    yield f"{tournament.slug}.json", dumps_tournament(core_tournament(tournament)), False
+def archive_entries(
+    tournament: Tournament, renderer: Renderer, *, core: CoreTournament | None = None
+) -> Iterator[Entry]:
+    """The archive's files, each rendered when it is asked for; the tournament file
+    from `core`, the tournament's `core_tournament` when read already."""
+    core = core_tournament(tournament) if core is None else core
+    yield f"{tournament.slug}.json", dumps_tournament(core), False
     shown = viewer_standings(tournament=tournament, staff=True)
     yield (
         "standings.pdf",
@@ -78,8 +84,10 @@ def archive_entries(tournament: Tournament, renderer: Renderer) -> Iterator[Entr
         True,
     )
     yield "standings.xlsx", documents.standings_xlsx(shown), True
-    yield "seating.pdf", documents.seating_pdf(renderer, tournament, staff=True), True
-    judges = documents.judge_copies_pdf(renderer, tournament, staff=True)
+    rounds = seating_rounds(tournament, staff=True)
+    seating = documents.seating_pdf(renderer, tournament, staff=True, rounds=rounds)
+    yield "seating.pdf", seating, True
+    judges = documents.judge_copies_pdf(renderer, tournament, staff=True, rounds=rounds)
     if judges is not None:
         yield "seating-judges.pdf", judges, True
     games = documents.games_for_print(tournament)
@@ -108,13 +116,19 @@ class ChunkStream:
         return data
 
 
-def archive_stream(tournament: Tournament, *, renderer: Renderer | None = None) -> Iterator[bytes]:
-    """The archive as chunks of bytes, one per file, as soon as each file is rendered."""
+def archive_stream(
+    tournament: Tournament,
+    *,
+    renderer: Renderer | None = None,
+    core: CoreTournament | None = None,
+) -> Iterator[bytes]:
+    """The archive as chunks of bytes, one per file, as soon as each file is rendered
+    (`core`: as for `archive_entries`)."""
     renderer = renderer or Renderer()
     stream = ChunkStream()
     names = _Names()
     with zipfile.ZipFile(stream, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        for name, data, packed in archive_entries(tournament, renderer):
+        for name, data, packed in archive_entries(tournament, renderer, core=core):
             kind = zipfile.ZIP_STORED if packed else zipfile.ZIP_DEFLATED
             archive.writestr(names(name), data, compress_type=kind)
             yield stream.take()
@@ -122,11 +136,16 @@ def archive_stream(tournament: Tournament, *, renderer: Renderer | None = None) 
 
 
 def write_archive(
-    tournament: Tournament, out: IO[bytes], *, renderer: Renderer | None = None
+    tournament: Tournament,
+    out: IO[bytes],
+    *,
+    renderer: Renderer | None = None,
+    core: CoreTournament | None = None,
 ) -> int:
-    """Write the tournament's archive to `out`; returns its size in bytes."""
+    """Write the tournament's archive to `out`; returns its size in bytes (`core`: as
+    for `archive_entries`)."""
     size = 0
-    for chunk in archive_stream(tournament, renderer=renderer):
+    for chunk in archive_stream(tournament, renderer=renderer, core=core):
         out.write(chunk)
         size += len(chunk)
     return size

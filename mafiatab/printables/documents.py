@@ -24,12 +24,13 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
 from mafiatab.core.scoring import ScoreLine
+from mafiatab.games.conversion import games_data
 from mafiatab.games.models import Game
 from mafiatab.games.selectors import confirmed_versions, kept_protocol_pdfs
 from mafiatab.games.services import protocol_pdf_keep
 from mafiatab.printables.models import KeptPdf
 from mafiatab.printables.pdf import PROTOCOLS_PER_DOCUMENT, Renderer
-from mafiatab.printables.seating_sheets import judge_copies, seating_rounds
+from mafiatab.printables.seating_sheets import SeatingRound, judge_copies, seating_rounds
 from mafiatab.printables.services import kept_pdf_replace
 from mafiatab.printables.sheets import (
     ProtocolSheet,
@@ -44,28 +45,46 @@ from mafiatab.tournaments.models import Tournament
 
 
 def games_for_print(tournament: Tournament) -> QuerySet[Game]:
-    """The tournament's games in order, with what their protocols are read from."""
+    """The tournament's games in order, with their protests (the rest of what their
+    protocols print is read from their versions: `protocol_sheets`)."""
     return (
         Game.objects.filter(tournament=tournament)
         .select_related("tournament")
-        .prefetch_related("seats", "extras", "penalties", "removals", "protests")
+        .prefetch_related("protests")
         .order_by("position")
     )
 
 
-def protocol_sheets(tournament: Tournament, games: Iterable[Game]) -> list[ProtocolSheet]:
-    """The filled protocols of `games`."""
-    chief = chief_judge_names(tournament)
-    return [protocol_sheet(game, chief_judge=chief) for game in games]
+def protocol_sheets(
+    tournament: Tournament, games: Iterable[Game], *, chief_judge: str | None = None
+) -> list[ProtocolSheet]:
+    """The filled protocols of `games` (signed by `chief_judge`: the tournament's chief
+    judges unless given)."""
+    games = list(games)
+    chief = chief_judge_names(tournament) if chief_judge is None else chief_judge
+    data = games_data(games)
+    return [protocol_sheet(game, chief_judge=chief, data=data[game.pk]) for game in games]
 
 
 def sheet_digest(sheet: ProtocolSheet) -> str:
     """The SHA-256 of everything `sheet` prints: two sheets with the same digest print
     the same document."""
-    fields = dataclasses.asdict(sheet)
+    fields = _plain(sheet)
     fields.pop("key")  # the anchor within one document, never printed
     text = json.dumps(fields, default=str, ensure_ascii=False, sort_keys=True)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _plain(value: Any) -> Any:
+    """`value` with every dataclass in it as a dict of its fields: what
+    `dataclasses.asdict` gives for JSON, without its deep copy of every value."""
+    if isinstance(value, str | int | float | None):
+        return value
+    if isinstance(value, list | tuple):
+        return [_plain(item) for item in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    return value
 
 
 def protocol_pdfs(
@@ -81,9 +100,10 @@ def protocol_pdfs(
     language = translation.get_language() or "en"
     games = list(games)
     versions = confirmed_versions(games)
+    chief = chief_judge_names(tournament)
     for start in range(0, len(games), PROTOCOLS_PER_DOCUMENT):
         chunk = games[start : start + PROTOCOLS_PER_DOCUMENT]
-        sheets = protocol_sheets(tournament, chunk)
+        sheets = protocol_sheets(tournament, chunk, chief_judge=chief)
         keys = {
             sheet.key: (versions[game.pk], sheet_digest(sheet))
             for game, sheet in zip(chunk, sheets, strict=True)
@@ -175,23 +195,36 @@ def _audience(staff: bool) -> str:
     return "staff" if staff else "public"
 
 
-def seating_pdf(renderer: Renderer, tournament: Tournament, *, staff: bool) -> bytes:
-    """Every round with its tables, a block per table (kept while it prints the same)."""
-    context = {
-        "title": tournament.name,
-        "tournament": tournament,
-        "rounds": seating_rounds(tournament, staff=staff),
-    }
+def seating_pdf(
+    renderer: Renderer,
+    tournament: Tournament,
+    *,
+    staff: bool,
+    rounds: Sequence[SeatingRound] | None = None,
+) -> bytes:
+    """Every round with its tables, a block per table (kept while it prints the same);
+    `rounds`: the tournament's `seating_rounds` for the same viewer, when read already."""
+    if rounds is None:
+        rounds = seating_rounds(tournament, staff=staff)
+    context = {"title": tournament.name, "tournament": tournament, "rounds": rounds}
     name = f"seating-{_audience(staff)}"
     return kept_pdf(renderer, tournament, name, "printables/seating.html", context)
 
 
 def judge_copies_pdf(
-    renderer: Renderer, tournament: Tournament, *, staff: bool, table: int | None = None
+    renderer: Renderer,
+    tournament: Tournament,
+    *,
+    staff: bool,
+    table: int | None = None,
+    rounds: Sequence[SeatingRound] | None = None,
 ) -> bytes | None:
     """The judges' copies (every round of a table, a page per table); only `table`'s
-    when given (None when no round has such a table). Kept while they print the same."""
-    copies = judge_copies(seating_rounds(tournament, staff=staff))
+    when given (None when no round has such a table). Kept while they print the same.
+    `rounds`: as for `seating_pdf`."""
+    if rounds is None:
+        rounds = seating_rounds(tournament, staff=staff)
+    copies = judge_copies(rounds)
     if table is not None:
         copies = [c for c in copies if c.table == table]
         if not copies:

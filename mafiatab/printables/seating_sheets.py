@@ -28,6 +28,12 @@ class SeatingTable:
     judge: str
     seats: tuple[tuple[int, str], ...]
 
+    @property
+    def seat_lines(self) -> str:
+        """The seats as printed: a line per seat, its number right-aligned in two
+        characters, two spaces, the nickname."""
+        return "".join(f"{seat:2d}  {name}\n" for seat, name in self.seats)
+
 
 @dataclass(frozen=True, slots=True)
 class SeatingRound:
@@ -78,8 +84,8 @@ def seating_rounds(tournament: Tournament, *, staff: bool) -> list[SeatingRound]
                 label, r["round"], tables, tuple(r["sitting_out"]), tuple(r["replaced"])
             )
             found.append((_stage_order(draft.stage), r["round"], item))
-    for group in games_by_round(tournament, with_unconfirmed=staff):
-        if group.stage in published or group.round is None:
+    for group in games_by_round(tournament, with_unconfirmed=staff, besides=published):
+        if group.round is None:
             continue
         tables = []
         for index, game in enumerate(group.games, start=1):

@@ -298,10 +298,15 @@ def _best_move(data: dict[str, Any]) -> tuple[str, str]:
 
 
 def protocol_sheet(
-    game: Game, *, chief_judge: str, protests: Iterable[Any] | None = None
+    game: Game,
+    *,
+    chief_judge: str,
+    protests: Iterable[Any] | None = None,
+    data: dict[str, Any] | None = None,
 ) -> ProtocolSheet:
-    """The filled protocol of a game, from its latest version, with its points."""
-    data = game_data(game)
+    """The filled protocol of a game, from its latest version (`data`, its `game_data`
+    when read already), with its points."""
+    data = game_data(game) if data is None else data
     check = check_protocol(data, ruleset=game.tournament.ruleset)
     killed, best = _best_move(data)
     return ProtocolSheet(

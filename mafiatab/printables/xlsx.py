@@ -47,18 +47,33 @@ def clean_text(value: str) -> str:
 
 
 def _cell(sheet: Any, value: Any, *, bold: bool = False) -> Any:
+    """A cell of `value`: a text is always stored as text. A plain value is passed as
+    it is (openpyxl stores it in the same cell), which saves a cell object per value
+    on sheets of thousands of lines."""
     from openpyxl.cell import WriteOnlyCell
     from openpyxl.styles import Font
 
     if isinstance(value, str):
-        cell = WriteOnlyCell(sheet, value=clean_text(value))
+        value = clean_text(value)
+        if not bold and not _read_as_other(value):
+            return value
+        cell = WriteOnlyCell(sheet, value=value)
         # a text that starts like a formula stays text
         cell.data_type = "s"
+    elif not bold:
+        return value
     else:
         cell = WriteOnlyCell(sheet, value=value)
     if bold:
         cell.font = Font(bold=True)
     return cell
+
+
+def _read_as_other(text: str) -> bool:
+    """True when openpyxl would store `text` as no text: a formula or an error code."""
+    from openpyxl.cell.cell import ERROR_CODES
+
+    return text.startswith("=") or text in ERROR_CODES
 
 
 def _points(line: ScoreLine) -> float:

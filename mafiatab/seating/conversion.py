@@ -9,6 +9,7 @@ from typing import Any
 from mafiatab.core.seating import Round, Table
 from mafiatab.games.models import Round as RoundRow
 from mafiatab.games.models import Table as TableRow
+from mafiatab.games.models import TableSeat
 from mafiatab.registrations.models import Replacement
 from mafiatab.seating.models import SeatingDraft
 
@@ -35,20 +36,33 @@ def core_rounds(draft: SeatingDraft) -> tuple[Round, ...]:
 def _table_rounds(draft: SeatingDraft) -> tuple[Round, ...]:
     """Every round of the draft's stage as its tables hold it: those the draft made and
     any added to the stage since on the rounds page."""
-    rows = (
-        RoundRow.objects.filter(tournament_id=draft.tournament_id, stage=draft.stage)
-        .prefetch_related("tables__seats__registration")
-        .order_by("number")
-    )
+    rounds = RoundRow.objects.filter(tournament_id=draft.tournament_id, stage=draft.stage)
+    numbers = list(rounds.order_by("number").values_list("id", "number"))
+    # read as plain values: a stage of hundreds of rounds seats tens of thousands
+    tables: dict[int, list[tuple[int, int]]] = {round_id: [] for round_id, _number in numbers}
+    for round_id, table_id, number in (
+        TableRow.objects.filter(round__in=rounds)
+        .order_by("round_id", "number", "id")
+        .values_list("round_id", "id", "number")
+    ):
+        if round_id in tables:  # not a round added since `numbers` was read
+            tables[round_id].append((table_id, number))
+    seats: dict[int, list[str]] = {}
+    for table_id, nickname in (
+        TableSeat.objects.filter(table__round__in=rounds)
+        .order_by("table_id", "number")
+        .values_list("table_id", "registration__nickname")
+    ):
+        seats.setdefault(table_id, []).append(nickname)
     return tuple(
         Round(
-            round=row.number,
+            round=number,
             tables=tuple(
-                Table(table=t.number, seats=tuple(s.player for s in t.seats.all()))
-                for t in sorted(row.tables.all(), key=lambda t: t.number)
+                Table(table=table_number, seats=tuple(seats.get(table_id, ())))
+                for table_id, table_number in tables[round_id]
             ),
         )
-        for row in rows
+        for round_id, number in numbers
     )
 
 

@@ -259,3 +259,47 @@ def test_a_seating_pdf_that_prints_something_new_replaces_the_kept_one(client, t
     assert after != before and len(layouts) == 2
     [kept] = KeptPdf.objects.all()
     assert bytes(kept.pdf) == after
+
+
+def test_a_sheet_digest_is_that_of_every_printed_field_so_kept_pdfs_stay_found(two_tables):
+    import dataclasses
+    import hashlib
+    import json
+
+    from mafiatab.printables import documents
+
+    game = confirmed(two_tables)
+    [sheet] = documents.protocol_sheets(game.tournament, [game])
+    assert sheet.seats and sheet.voting
+    fields = dataclasses.asdict(sheet)
+    fields.pop("key")
+    text = json.dumps(fields, default=str, ensure_ascii=False, sort_keys=True)
+    assert documents.sheet_digest(sheet) == hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def test_kept_protocols_are_read_in_as_many_queries_for_two_games_as_for_one(two_tables):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from mafiatab.printables import documents
+
+    confirmed(two_tables, "game1")
+    tournament = confirmed(two_tables, "game2").tournament
+    with translation.override("en"):
+        games = list(documents.games_for_print(tournament))
+        list(documents.protocol_pdfs(tournament, games))  # rendered and kept
+        counts = []
+        for chunk in (games[:1], games):
+            with CaptureQueriesContext(connection) as queries:
+                assert len(list(documents.protocol_pdfs(tournament, chunk))) == len(chunk)
+            counts.append(len(queries))
+    assert counts[0] == counts[1]
+
+
+def test_the_protocols_of_many_games_are_read_as_each_games_own(two_tables):
+    from mafiatab.games.conversion import game_data, games_data
+
+    game = confirmed(two_tables)
+    other = two_tables["game2"]
+    assert game.version > other.version
+    assert games_data([game, other]) == {game.pk: game_data(game), other.pk: game_data(other)}

@@ -287,16 +287,18 @@ def test_formula_like_nicknames_stay_text_in_the_xlsx(client, db, demo_file_text
     from mafiatab.standings.services.tournament_file import tournament_import
 
     text = demo_file_text.replace('"Кэп"', '"=1+2"').replace('"Лис"', '"@SUM(A1)"')
+    text = text.replace('"Сова"', '"#N/A"')
     tournament = tournament_import(core=loads_tournament(text), by=None)
     rows, lines = read_xlsx(get(client, "standings_xlsx", tournament.slug).content)
     players = [row[1] for row in rows[1:]]
-    assert "=1+2" in players and "@SUM(A1)" in players
-    assert "=1+2" in {line[0] for line in lines[1:]}
+    assert "=1+2" in players and "@SUM(A1)" in players and "#N/A" in players
+    assert {"=1+2", "#N/A"} <= {line[0] for line in lines[1:]}
     from openpyxl import load_workbook
 
     book = load_workbook(io.BytesIO(get(client, "standings_xlsx", tournament.slug).content))
-    cells = [c for row in book.worksheets[0].iter_rows() for c in row if c.value == "=1+2"]
-    assert cells and all(c.data_type == "s" for c in cells)
+    for sheet in book.worksheets:
+        cells = [c for row in sheet.iter_rows() for c in row if c.value in ("=1+2", "#N/A")]
+        assert cells and all(c.data_type == "s" for c in cells)
 
 
 def test_control_characters_are_left_out_of_the_xlsx():
@@ -457,3 +459,21 @@ def test_a_published_seating_is_printed_for_everyone_round_by_round(
     for page, t in zip(blank, rounds[1]["tables"], strict=True):
         for seat, name in t["seats"]:
             assert row_line(page, str(seat), name)
+
+
+def test_a_seating_block_prints_a_line_per_seat_with_its_nickname_escaped():
+    from django.template.loader import render_to_string
+
+    from mafiatab.printables.seating_sheets import SeatingRound, SeatingTable, judge_copies
+
+    table = SeatingTable(3, "Judge", ((1, "Кэп"), (10, "<b>&Co</b>")))
+    rounds = [SeatingRound("Отбор", 1, (table,))]
+    lines = " 1  Кэп\n10  &lt;b&gt;&amp;Co&lt;/b&gt;\n"
+    seating = render_to_string(
+        "printables/seating.html", {"tournament": {"name": "T"}, "rounds": rounds}
+    )
+    assert f'<p class="seats">{lines}</p>' in seating
+    judges = render_to_string(
+        "printables/judges.html", {"tournament": {"name": "T"}, "copies": judge_copies(rounds)}
+    )
+    assert f'<p class="seats">{lines}</p>' in judges
