@@ -135,7 +135,7 @@ class _Reader:
                 game.date,
                 game.judge,
                 game.first_killed,
-                tuple(game.best_move) if game.best_move else (),
+                game.best_move or (),
                 extras,
                 tuple([GamePenalty(p.seat, p.rule, p.reason) for p in game.penalties])
                 if game.penalties
@@ -161,7 +161,7 @@ class _Reader:
             self.problems.append(problem(label, None, "id", "id.empty", value=shown(gid)))
         return label
 
-    def extras(self, entries: list[_Extra], gid: str) -> tuple[JudgeExtra, ...] | None:
+    def extras(self, entries: tuple[_Extra, ...], gid: str) -> tuple[JudgeExtra, ...] | None:
         """Judge extra points with exact amounts; None if an amount is not finite."""
         known = self._points
         result = []
@@ -290,9 +290,9 @@ class _Reader:
 def _vote(v: _Vote) -> VotingRound:
     return VotingRound(
         v.day,
-        tuple(v.nominees or ()),
-        tuple(v.votes or ()),
-        tuple(v.nominated_by or ()),
+        v.nominees or (),
+        v.votes or (),
+        v.nominated_by or (),
         v.revote,
         v.lift,
     )
