@@ -165,9 +165,9 @@ def scaled_half_up(value: Fraction, scale: int) -> int:
 
 def format_points(value: Fraction, *, signed: bool = False) -> str:
     """Points for display: two decimals, halves up (`+0.40` when signed)."""
-    rounded = round_half_up(value)
-    text = f"{abs(rounded.numerator) * 100 // rounded.denominator / 100:.2f}"
-    if rounded < 0:
+    cents = scaled_half_up(value, 100)
+    text = f"{abs(cents) // 100}.{abs(cents) % 100:02d}"
+    if cents < 0:
         return f"-{text}"
     return f"+{text}" if signed else text
 

@@ -65,6 +65,9 @@ _PROTOCOL_FIELDS = (
     "replayed",
     "voting",
 )
+_new_extra: Callable[[tuple[Any, ...]], JudgeExtra] = partial(tuple.__new__, JudgeExtra)
+if JudgeExtra._fields != ("seat", "points", "reason", "chief_approved"):
+    raise RuntimeError("JudgeExtra's fields changed: update records.reader._Reader.extras")
 if Protocol._fields != _PROTOCOL_FIELDS:  # the reading builds protocols field by field
     raise RuntimeError("Protocol's fields changed: update records.reader._Reader.protocol")
 _PLAYER = attrgetter("player")
@@ -171,7 +174,7 @@ class _Reader:
                 points = self.points(e.points, gid, e.seat)
                 if points is None:
                     return None
-            result.append(JudgeExtra(e.seat, points, e.reason, e.chief_approved))
+            result.append(_new_extra((e.seat, points, e.reason, e.chief_approved)))
         return tuple(result)
 
     def tournament_penalties(

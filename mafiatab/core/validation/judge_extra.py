@@ -35,7 +35,7 @@ def _are_plain_extras(protocol: Protocol, checker: Checker) -> bool:
         elif found.above_loser:
             return False
     if len(extras) == 1:
-        return not verdict(extras[0].points).above_total
+        return not found.above_total
     return len({e.seat for e in extras}) == len(extras) and not checker.total(extras)[1]
 
 
