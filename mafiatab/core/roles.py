@@ -12,31 +12,37 @@ class Team(Enum):
     BLACK = "black"
 
 
+#: The official protocol letters (9.4.1), by role.
+_LETTERS = {"red": "К", "sheriff": "Ш", "black": "Ч", "don": "Д"}
+
+
 class Role(Enum):
-    """A card dealt to a seat."""
+    """A card dealt to a seat.
+
+    What a role is (its team, its letter) is held by each member as a plain attribute,
+    so that the hot loops over tens of thousands of seats read it without looking the
+    member up in a table."""
 
     RED = "red"
     SHERIFF = "sheriff"
     BLACK = "black"
     DON = "don"
 
-    @property
-    def team(self) -> Team:
+    def __init__(self, value: str) -> None:
+        is_black = value in ("black", "don")
+        self.team: Team = Team.BLACK if is_black else Team.RED
         """The team the role plays for."""
-        return _ROLE_TEAMS[self]
-
-    @property
-    def letter(self) -> str:
+        self.letter: str = _LETTERS[value]
         """The official protocol letter (9.4.1): К, Ш, Ч or Д."""
-        return _LETTERS[self]
+        self._is_black = is_black
 
     def is_red_team(self) -> bool:
         """True for red and sheriff."""
-        return self in (Role.RED, Role.SHERIFF)
+        return not self._is_black
 
     def is_black_team(self) -> bool:
         """True for black and don."""
-        return self in (Role.BLACK, Role.DON)
+        return self._is_black
 
     @classmethod
     def parse(cls, text: str) -> Role:
@@ -47,15 +53,7 @@ class Role(Enum):
         return role
 
 
-_LETTERS = {Role.RED: "К", Role.SHERIFF: "Ш", Role.BLACK: "Ч", Role.DON: "Д"}
-_BY_TEXT: dict[str, Role] = {r.value: r for r in Role} | {v: k for k, v in _LETTERS.items()}
-
-_ROLE_TEAMS = {
-    Role.RED: Team.RED,
-    Role.SHERIFF: Team.RED,
-    Role.BLACK: Team.BLACK,
-    Role.DON: Team.BLACK,
-}
+_BY_TEXT: dict[str, Role] = {r.value: r for r in Role} | {r.letter: r for r in Role}
 
 #: The cards of one game: 6 red, 1 sheriff, 2 black, 1 don.
 ROLE_COUNTS: dict[Role, int] = {Role.RED: 6, Role.SHERIFF: 1, Role.BLACK: 2, Role.DON: 1}
@@ -68,10 +66,9 @@ class Winner(Enum):
     BLACK = "black"
     DRAW = "draw"
 
-    @property
-    def team(self) -> Team | None:
+    def __init__(self, value: str) -> None:
+        self.team: Team | None = None if value == "draw" else Team(value)
         """The winning team, None for a draw."""
-        return _WINNER_TEAMS[self]
 
 
 class Stage(Enum):
@@ -84,6 +81,3 @@ class Stage(Enum):
     def is_before_final(self) -> bool:
         """Qualifying and semifinal: the stages where 8.6 compensation applies."""
         return self is not Stage.FINAL
-
-
-_WINNER_TEAMS = {Winner.RED: Team.RED, Winner.BLACK: Team.BLACK, Winner.DRAW: None}

@@ -39,7 +39,6 @@ MAIN_CLAUSES = frozenset({WIN_RED, WIN_BLACK, COMPENSATION})
 
 _RED_TEAM = (Role.RED, Role.SHERIFF)
 _BLACK_TEAM = (Role.BLACK, Role.DON)
-_WIN_CLAUSE = {Winner.RED: WIN_RED, Winner.BLACK: WIN_BLACK}
 
 #: One award of a game: (seats, clause, exact amount or None, note). Every seat
 #: listed gets the amount once; a win is one award for the whole team.
@@ -59,7 +58,8 @@ def game_awards(protocol: Protocol, regulation: Regulation) -> list[Award]:
     if not protocol.replayed:
         winner = protocol.winner
         if winner is not Winner.DRAW:
-            awards.append((deal_of(roles).winners(winner), _WIN_CLAUSE[winner], None, ""))
+            clause = WIN_RED if winner is Winner.RED else WIN_BLACK
+            awards.append((deal_of(roles).winners(winner), clause, None, ""))
         killed = protocol.first_killed
         if killed is not None and roles[killed - 1] in _RED_TEAM:
             if winner is Winner.BLACK and protocol.stage is not Stage.FINAL:
@@ -165,9 +165,9 @@ def scaled_half_up(value: Fraction, scale: int) -> int:
 
 def format_points(value: Fraction, *, signed: bool = False) -> str:
     """Points for display: two decimals, halves up (`+0.40` when signed)."""
-    rounded = round_half_up(value)
-    text = f"{abs(rounded.numerator) * 100 // rounded.denominator / 100:.2f}"
-    if rounded < 0:
+    cents = scaled_half_up(value, 100)
+    text = f"{abs(cents) // 100}.{abs(cents) % 100:02d}"
+    if cents < 0:
         return f"-{text}"
     return f"+{text}" if signed else text
 
@@ -276,8 +276,8 @@ class PlayerTally:
     """Counted games in which the player was killed in the first night, any role (8.8.4)."""
     first_night_kills: int = 0
     """i of 8.6: qualifying/semifinal first-night kills as red or sheriff."""
-    awards: dict[tuple[str, Fraction | None], int] = field(default_factory=dict)
-    """How many times the player got each (clause, amount)."""
+    awards: list[tuple[tuple[str, Fraction | None], int]] = field(default_factory=list)
+    """How many times the player got each (clause, amount): each (clause, amount) once."""
 
 
 @dataclass
@@ -295,7 +295,8 @@ class Tally:
 
 
 def tally(tournament: Tournament, regulation: Regulation) -> Tally:
-    """Count every award and statistic of the tournament in one pass over its games.
+    """Count every award and statistic of the tournament in one pass over its games
+    (of a valid tournament: one sheriff and one don in every game).
 
     The pass only collects names into lists; `Counter` then counts them at C speed.
     """
@@ -305,29 +306,31 @@ def tally(tournament: Tournament, regulation: Regulation) -> Tally:
     key_wins: list[str] = []
     deaths: list[str] = []
     kills: list[str] = []
-    # Awards are grouped by clause and amount.
-    buckets: dict[tuple[str, Fraction | None], list[tuple[str, ...]]] = {}
-    results = {Winner.RED: 0, Winner.BLACK: 0, Winner.DRAW: 0}
+    # The players of every award, by clause and exact amount (see `_group`).
+    buckets: dict[tuple[str, int, int], list[str]] = {}
+    awarded: dict[tuple[str, int, int], tuple[str, Fraction | None]] = {}
+    red_wins = black_wins = 0
     for protocol in tournament.games:
         players = protocol.players
         seated.append(players)
         if not protocol.replayed:
             counted.append(players)
             winner = protocol.winner
-            results[winner] += 1
             is_before_final = protocol.stage is not Stage.FINAL
             if not is_before_final:
                 final.append(players)
-            if winner is not Winner.DRAW:
-                deal = deal_of(protocol.roles)
-                key_wins.append(players[(deal.sheriff if winner is Winner.RED else deal.don) - 1])
+            if winner is Winner.RED:
+                red_wins += 1
+                key_wins.append(players[protocol.roles.index(Role.SHERIFF)])
+            elif winner is Winner.BLACK:
+                black_wins += 1
+                key_wins.append(players[protocol.roles.index(Role.DON)])
             killed = protocol.first_killed
             if killed is not None:
                 deaths.append(players[killed - 1])
                 if is_before_final and protocol.roles[killed - 1] in _RED_TEAM:
                     kills.append(players[killed - 1])
-        for seats, clause, amount, _ in game_awards(protocol, regulation):
-            buckets.setdefault((clause, amount), []).append(_pick(seats)(players))
+        _group(game_awards(protocol, regulation), players, buckets, awarded)
     games = Counter(chain.from_iterable(counted))
     games_before_final = games - Counter(chain.from_iterable(final))
     key_win_counts, death_counts, kill_counts = Counter(key_wins), Counter(deaths), Counter(kills)
@@ -343,17 +346,39 @@ def tally(tournament: Tournament, regulation: Regulation) -> Tally:
             for nick in dict.fromkeys(chain.from_iterable(seated))
         },
         games=len(counted),
-        red_wins=results[Winner.RED],
-        black_wins=results[Winner.BLACK],
+        red_wins=red_wins,
+        black_wins=black_wins,
     )
     for key, picked in buckets.items():
-        is_win = key[0] in (WIN_RED, WIN_BLACK)
-        for nick, count in Counter(chain.from_iterable(picked)).items():
-            awards = result.players[nick].awards
-            awards[key] = awards.get(key, 0) + count
+        award = awarded[key]
+        is_win = award[0] in (WIN_RED, WIN_BLACK)
+        for nick, count in Counter(picked).items():
+            entry = result.players[nick]
+            entry.awards.append((award, count))
             if is_win:
-                result.players[nick].wins += count
+                entry.wins += count
     return result
+
+
+def _group(
+    awards: list[Award],
+    players: tuple[str, ...],
+    buckets: dict[tuple[str, int, int], list[str]],
+    awarded: dict[tuple[str, int, int], tuple[str, Fraction | None]],
+) -> None:
+    """Add the players of one game's awards to `buckets`, one list of nicknames per
+    clause and exact amount (keyed by its numerator and denominator: integers hash at
+    C speed, a Fraction does not); `awarded` keeps each key's (clause, amount)."""
+    for seats, clause, amount, _ in awards:
+        key = (clause, 0, 0) if amount is None else (clause, amount.numerator, amount.denominator)
+        bucket = buckets.get(key)
+        if bucket is None:
+            bucket = buckets[key] = []
+            awarded[key] = (clause, amount)
+        if len(seats) == 1:
+            bucket.append(players[seats[0] - 1])
+        else:
+            bucket.extend(_pick(seats)(players))
 
 
 _PICKERS: dict[tuple[int, ...], Callable[[tuple[str, ...]], tuple[str, ...]]] = {}

@@ -176,7 +176,7 @@ def lot_order(seed: int, player: str) -> bytes:
 
 
 def _compensated(entry: PlayerTally) -> int:
-    return sum(count for (clause, _), count in entry.awards.items() if clause == COMPENSATION)
+    return sum(count for (clause, _), count in entry.awards if clause == COMPENSATION)
 
 
 def _points(player: str, entry: PlayerTally, context: ScoringContext) -> tuple[Fraction, ...]:
@@ -188,7 +188,7 @@ def _points(player: str, entry: PlayerTally, context: ScoringContext) -> tuple[F
     main: dict[int, int] = {}
     extra: dict[int, int] = {}
     compensation = Fraction(0)
-    for (clause, amount), count in entry.awards.items():
+    for (clause, amount), count in entry.awards:
         points = context.amount(player, clause, amount)
         if clause == COMPENSATION:
             compensation += points * count

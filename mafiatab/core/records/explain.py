@@ -67,8 +67,8 @@ def _type_code(annotation: Any, key: str) -> str:
     codes: dict[Any, str] = {int: "type.integer", str: "type.string", bool: "type.boolean"}
     if base in codes:
         return codes[base]
-    if get_origin(base) is list:
-        (item,) = get_args(base)
+    if get_origin(base) in (list, tuple):
+        item = get_args(base)[0]
         return (
             "type.list"
             if isinstance(item, type) and issubclass(item, msgspec.Struct)

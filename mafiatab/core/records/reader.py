@@ -65,6 +65,9 @@ _PROTOCOL_FIELDS = (
     "replayed",
     "voting",
 )
+_new_extra: Callable[[tuple[Any, ...]], JudgeExtra] = partial(tuple.__new__, JudgeExtra)
+if JudgeExtra._fields != ("seat", "points", "reason", "chief_approved"):
+    raise RuntimeError("JudgeExtra's fields changed: update records.reader._Reader.extras")
 if Protocol._fields != _PROTOCOL_FIELDS:  # the reading builds protocols field by field
     raise RuntimeError("Protocol's fields changed: update records.reader._Reader.protocol")
 _PLAYER = attrgetter("player")
@@ -135,7 +138,7 @@ class _Reader:
                 game.date,
                 game.judge,
                 game.first_killed,
-                tuple(game.best_move) if game.best_move else (),
+                game.best_move or (),
                 extras,
                 tuple([GamePenalty(p.seat, p.rule, p.reason) for p in game.penalties])
                 if game.penalties
@@ -161,7 +164,7 @@ class _Reader:
             self.problems.append(problem(label, None, "id", "id.empty", value=quoted(gid)))
         return label
 
-    def extras(self, entries: list[_Extra], gid: str) -> tuple[JudgeExtra, ...] | None:
+    def extras(self, entries: tuple[_Extra, ...], gid: str) -> tuple[JudgeExtra, ...] | None:
         """Judge extra points with exact amounts; None if an amount is not finite."""
         known = self._points
         result = []
@@ -171,7 +174,7 @@ class _Reader:
                 points = self.points(e.points, gid, e.seat)
                 if points is None:
                     return None
-            result.append(JudgeExtra(e.seat, points, e.reason, e.chief_approved))
+            result.append(_new_extra((e.seat, points, e.reason, e.chief_approved)))
         return tuple(result)
 
     def tournament_penalties(
@@ -292,9 +295,9 @@ class _Reader:
 def _vote(v: _Vote) -> VotingRound:
     return VotingRound(
         v.day,
-        tuple(v.nominees or ()),
-        tuple(v.votes or ()),
-        tuple(v.nominated_by or ()),
+        v.nominees or (),
+        v.votes or (),
+        v.nominated_by or (),
         v.revote,
         v.lift,
     )

@@ -56,16 +56,16 @@ class _Removal(msgspec.Struct, gc=False):
 
 class _Vote(msgspec.Struct, gc=False):
     day: int
-    nominees: list[int] | None = None
-    votes: list[int] | None = None
-    nominated_by: list[int | None] | None = None
+    nominees: tuple[int, ...] | None = None
+    votes: tuple[int, ...] | None = None
+    nominated_by: tuple[int | None, ...] | None = None
     revote: bool = False
     lift: int | None = None
 
 
 class _Game(msgspec.Struct, gc=False):
     stage: Literal["qualifying", "semifinal", "final"]
-    seats: list[_Seat]
+    seats: tuple[_Seat, ...]
     winner: Literal["red", "black", "draw"]
     id: str | None = None
     round: int | None = None
@@ -73,12 +73,12 @@ class _Game(msgspec.Struct, gc=False):
     date: str | None = None
     judge: str | None = None
     first_killed: int | None = None
-    best_move: list[int] | None = None
-    judge_extra: list[_Extra] | None = None
-    penalties: list[_Penalty] | None = None
-    disqualified: list[_Removal] | None = None
+    best_move: tuple[int, ...] | None = None
+    judge_extra: tuple[_Extra, ...] | None = None
+    penalties: tuple[_Penalty, ...] | None = None
+    disqualified: tuple[_Removal, ...] | None = None
     replayed: bool = False
-    voting: list[_Vote] | None = None
+    voting: tuple[_Vote, ...] | None = None
 
 
 class _TournamentPenalty(msgspec.Struct, gc=False):

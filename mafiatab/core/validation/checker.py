@@ -1,4 +1,4 @@
-"""What one validation run carries (`Checker`: the nicknames, deals, dates and
+"""What one validation run carries (`Checker`: the nicknames, dates and
 amounts of points already found right, so that each is checked once), and the
 small checks every part of the validation shares: a seat number, an ISO date."""
 
@@ -13,7 +13,6 @@ from mafiatab.core.names import nickname_key
 from mafiatab.core.problems import Problem, problem, quoted
 from mafiatab.core.protocol import JudgeExtra, Protocol
 from mafiatab.core.regulations import Regulation
-from mafiatab.core.roles import Role
 
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
@@ -42,7 +41,7 @@ class _Verdict:
 
 class Checker:
     """What one validation run has found right so far, so that it is checked once:
-    valid nicknames (with their identity keys), valid deals, ISO dates, and how
+    valid nicknames (with their identity keys), ISO dates, and how
     each amount of judge extra points compares with the caps."""
 
     def __init__(self, regulation: Regulation) -> None:
@@ -53,7 +52,6 @@ class Checker:
         self.has_case_variants = False
         """Two different valid nicknames seen share a key (so exact comparison of
         nicknames no longer tells players apart)."""
-        self.deals: set[tuple[Role, ...]] = set()
         self.dates: set[str] = set()
         self._verdicts: dict[tuple[int, int], _Verdict] = {}
         self._totals: dict[tuple[tuple[int, int], ...], tuple[Fraction, bool]] = {}

@@ -20,7 +20,8 @@ def _are_plain_extras(protocol: Protocol, checker: Checker) -> bool:
     winner = protocol.winner
     if winner is Winner.DRAW or len(extras) > checker.regulation.judge_max_players:
         return False
-    winners = deal_of(protocol.roles).winners(winner)
+    team = winner.team
+    roles = protocol.roles
     verdict = checker.verdict
     for seat, points, _reason, approved in extras:
         if type(seat) is not int or not 1 <= seat <= 10:
@@ -28,13 +29,13 @@ def _are_plain_extras(protocol: Protocol, checker: Checker) -> bool:
         found = verdict(points)
         if not found.positive:
             return False
-        if seat in winners:
+        if roles[seat - 1].team is team:
             if found.above_winner or (found.above_unapproved and not approved):
                 return False
         elif found.above_loser:
             return False
     if len(extras) == 1:
-        return not verdict(extras[0].points).above_total
+        return not found.above_total
     return len({e.seat for e in extras}) == len(extras) and not checker.total(extras)[1]
 
 

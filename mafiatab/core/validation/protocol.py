@@ -9,7 +9,14 @@ from collections import Counter
 
 from mafiatab.core.names import MAX_NAME, MAX_NICKNAME, MAX_TEXT, nickname_problems, text_problems
 from mafiatab.core.problems import INT_MAX, Problem, cut, problem, quoted
-from mafiatab.core.protocol import SEATS, Protocol, deal_of
+from mafiatab.core.protocol import (
+    SEATS,
+    GamePenalty,
+    JudgeExtra,
+    Protocol,
+    Removal,
+    deal_of,
+)
 from mafiatab.core.regulations import Regulation
 from mafiatab.core.roles import ROLE_COUNTS, Role, Winner
 from mafiatab.core.validation.checker import Checker, _seat_ok, is_iso_date
@@ -57,7 +64,12 @@ def validate_protocol(
     distinct = set(players)
     if len(distinct) != 10 or checker.has_case_variants or not checker.nicknames.keys() >= distinct:
         _check_players(protocol, checker, problems)
-    roles_ok = roles in checker.deals or _check_roles(protocol, checker, problems)
+    roles_ok = (
+        roles.count(Role.SHERIFF) == 1
+        and roles.count(Role.DON) == 1
+        and roles.count(Role.BLACK) == 2
+        and roles.count(Role.RED) == 6
+    ) or _check_roles(protocol, problems)
     if min(fouls) < 0 or max(fouls) >= regulation.max_fouls:
         _check_fouls(protocol, regulation, problems)
     if (killed is not None or named) and not (
@@ -93,6 +105,15 @@ def _check_texts(protocol: Protocol, problems: list[Problem]) -> None:
     """The protocol's free texts (its id, judge and every reason): no control or
     text-direction character, no lone surrogate, within their limits."""
     gid = protocol.id
+    judge = protocol.judge
+    if (
+        gid.isprintable()
+        and (not judge or (judge.isprintable() and len(judge) <= MAX_NAME))
+        and _are_plain_reasons(protocol.judge_extra)
+        and _are_plain_reasons(protocol.penalties)
+        and _are_plain_reasons(protocol.disqualified)
+    ):
+        return
     texts: list[tuple[str | None, int | None, str, int]] = [
         (gid, None, "id", len(gid)),  # its length is the columns' to bound
         (protocol.judge, None, "judge", MAX_NAME),
@@ -108,6 +129,16 @@ def _check_texts(protocol: Protocol, problems: list[Problem]) -> None:
             continue
         for code in text_problems(text, limit):
             problems.append(problem(gid, seat, field, code, limit=limit))
+
+
+def _are_plain_reasons(entries: tuple[JudgeExtra | GamePenalty | Removal, ...]) -> bool:
+    """True when every reason of `entries` is empty or printable within its limit (the
+    common case, decided without naming anything)."""
+    for entry in entries:
+        reason = entry.reason
+        if reason and not (reason.isprintable() and len(reason) <= MAX_TEXT):
+            return False
+    return True
 
 
 def _check_header(protocol: Protocol, checker: Checker, problems: list[Problem]) -> None:
@@ -155,10 +186,9 @@ def _check_players(protocol: Protocol, checker: Checker, problems: list[Problem]
             seen[key] = number
 
 
-def _check_roles(protocol: Protocol, checker: Checker, problems: list[Problem]) -> bool:
+def _check_roles(protocol: Protocol, problems: list[Problem]) -> bool:
     counts = Counter(protocol.roles)
     if all(counts[role] == n for role, n in ROLE_COUNTS.items()) and len(protocol.roles) == 10:
-        checker.deals.add(protocol.roles)
         return True
     problems.append(
         problem(
