@@ -87,6 +87,7 @@ NOT_WRITES = {
     "notify",
     "notify_each",
     "outbox_drain",
+    "outbox_drain_all",
     "language_remember",
     "unread_count",
     "preferences_of",
