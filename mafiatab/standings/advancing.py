@@ -15,12 +15,11 @@ from django.utils.translation import gettext as _
 
 from mafiatab.core.advancing import AdvanceEntry, AdvanceList, advance
 from mafiatab.core.roles import Stage
-from mafiatab.core.standings import Standings, compute_standings
+from mafiatab.core.standings import Standings
 from mafiatab.games.models import STAGE_CHOICES, Game, GameStatus, ProtestStatus, Round
 from mafiatab.registrations.models import Advancement, Registration, Status
 from mafiatab.seating.models import DraftStatus
-from mafiatab.standings.inputs import core_tournament
-from mafiatab.standings.services import tournament_standings
+from mafiatab.standings.services import standings_snapshot
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import ensure_can
 from mafiatab.tournaments.stages import plan_of
@@ -127,10 +126,7 @@ def full_standings(tournament: Tournament) -> Standings:
     """The official standings with every point, the judges' extras a stage hides from
     the public included (the shared standings leave them out until the tournament is
     closed): the cut is made on the true points."""
-    plan = plan_of(tournament)
-    if plan is None or not any(spec.hide_extras for spec in plan.stages):
-        return tournament_standings(tournament)
-    return compute_standings(core_tournament(tournament))
+    return standings_snapshot(tournament=tournament, full=True).standings
 
 
 def advance_draft(tournament: Tournament, into: str) -> AdvanceDraft:

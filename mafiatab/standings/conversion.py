@@ -56,6 +56,9 @@ class Snapshot:
     """Counted games."""
     stored: int | None = None
     """The stored `StandingsSnapshot` of frozen standings; None for live ones."""
+    full: bool = False
+    """True when the judges' extras a stage hides from the public are counted (the
+    staff's standings before the tournament is closed)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,11 +297,16 @@ def explanation_from_data(player: str, data: dict[str, Any]) -> Explanation:
 # --- computing -------------------------------------------------------------------------
 
 
-def scoring_input(tournament: Tournament, *, provisional: bool) -> CoreTournament:
+def scoring_input(
+    tournament: Tournament, *, provisional: bool, full: bool = False
+) -> CoreTournament:
     """What the core scores: confirmed protocols, or with `provisional` submitted ones
     too; the judges' extras of a stage whose plan hides them left out until the
-    organiser closes the tournament (the standings are the public's)."""
+    organiser closes the tournament (the public's standings), unless `full` (the
+    staff's)."""
     core = core_tournament(tournament, provisional=provisional)
+    if full:
+        return core
     return public_tournament(core, closed=tournament.closed_at is not None)
 
 

@@ -287,7 +287,18 @@ def test_hidden_final_extras_stay_hidden_from_the_public_until_the_tournament_cl
     assert page.status_code == 200 and "fine play" not in page.content.decode()
     client.force_login(chief)
     assert client.get(api_game).json()["protocol"]["judge_extra"]
+    # the staff's standings count every point, and say that the public's do not
+    body = client.get(f"/api/tournaments/{tournament.slug}/standings").json()
+    row = next(r for r in body["standings"] if r["player"] == extra_seat)
+    assert row["by_stage"]["final"] == pytest.approx(hidden_points + 0.3)
+    page = client.get(
+        reverse("standings:table", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="ru"
+    ).content.decode()
+    assert 'data-testid="full-mark"' in page
+    assert "скрытые от зрителей" in page
     client.logout()
+    page = client.get(reverse("standings:table", args=[tournament.slug])).content.decode()
+    assert 'data-testid="full-mark"' not in page
     tournament_close(tournament=tournament, by=organiser)
     shown_points, shown_extras = public()
     assert shown_extras and shown_points == pytest.approx(hidden_points + 0.3)

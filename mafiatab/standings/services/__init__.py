@@ -30,6 +30,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from mafiatab.core.roles import Stage
+from mafiatab.core.stages import StagePlan
 from mafiatab.core.standings import Standings, compute_standings
 from mafiatab.games.models import Game
 from mafiatab.notifications.services import notify
@@ -139,12 +140,24 @@ def _current(tournament: Tournament) -> Tournament:
     return Tournament.objects.only(*STATE_FIELDS).get(pk=tournament.pk)
 
 
-def _compute(tournament: Tournament, *, provisional: bool) -> Snapshot:
+def hides_extras(tournament: Tournament) -> bool:
+    """Whether the public's standings leave out judges' extras that the staff's count:
+    a stage of the plan hides them and the tournament is not closed."""
+    if tournament.closed_at is not None or tournament.stage_plan is None:
+        return False
+    return any(spec.hide_extras for spec in StagePlan.parse(tournament.stage_plan).stages)
+
+
+def _live_key(tournament: Tournament, provisional: bool, full: bool) -> str:
+    return cache.key("live", live_state(tournament), int(provisional), *(("full",) if full else ()))
+
+
+def _compute(tournament: Tournament, *, provisional: bool, full: bool = False) -> Snapshot:
     """The core's standings of the tournament's state (read before its protocols, so
     that what is computed is never older than the state it is kept under)."""
-    core = scoring_input(tournament, provisional=provisional)
+    core = scoring_input(tournament, provisional=provisional, full=full)
     return Snapshot(
-        key=cache.key("live", live_state(tournament), int(provisional)),
+        key=_live_key(tournament, provisional, full),
         tournament_id=tournament.pk,
         version=tournament.standings_version,
         provisional=provisional,
@@ -152,6 +165,7 @@ def _compute(tournament: Tournament, *, provisional: bool) -> Snapshot:
         standings=compute_standings(core),
         as_of=as_of(core),
         games=sum(1 for g in core.games if g.is_counted()),
+        full=full,
     )
 
 
@@ -162,11 +176,18 @@ def _named(snapshot: Snapshot, tournament: Tournament) -> Snapshot:
     return replace(snapshot, standings=replace(snapshot.standings, tournament=tournament.name))
 
 
-def standings_snapshot(*, tournament: Tournament, provisional: bool = False) -> Snapshot:
-    """The live standings of the tournament with their version, round and time."""
+def standings_snapshot(
+    *, tournament: Tournament, provisional: bool = False, full: bool = False
+) -> Snapshot:
+    """The live standings of the tournament with their version, round and time: the
+    public's, or with `full` the staff's (every judges' extra counted; the same as the
+    public's unless the tournament `hides_extras`)."""
     current = _current(tournament)
-    name = cache.key("live", live_state(current), int(provisional))
-    snapshot = cache.get_or_compute(name, lambda: _compute(current, provisional=provisional))
+    full = full and hides_extras(current)
+    name = _live_key(current, provisional, full)
+    snapshot = cache.get_or_compute(
+        name, lambda: _compute(current, provisional=provisional, full=full)
+    )
     return _named(snapshot, tournament)
 
 
@@ -183,8 +204,10 @@ def tournament_standings(tournament: Tournament, *, provisional: bool = False) -
 # --- explanations ----------------------------------------------------------------------
 
 
-def _explain(tournament: Tournament, *, provisional: bool) -> dict[str, Explanation]:
-    core = scoring_input(tournament, provisional=provisional)
+def _explain(
+    tournament: Tournament, *, provisional: bool, full: bool = False
+) -> dict[str, Explanation]:
+    core = scoring_input(tournament, provisional=provisional, full=full)
     game_pks = dict(Game.objects.filter(tournament_id=tournament.pk).values_list("label", "pk"))
     return explanations_of(core, game_pks)
 
@@ -193,7 +216,7 @@ def _explained_live(snapshot: Snapshot) -> dict[str, Explanation]:
     """Every player's explanation at the tournament's current state, kept under the
     names of `snapshot`'s state (the same one, or a newer one after a change)."""
     current = Tournament.objects.only(*STATE_FIELDS).get(pk=snapshot.tournament_id)
-    explained = _explain(current, provisional=snapshot.provisional)
+    explained = _explain(current, provisional=snapshot.provisional, full=snapshot.full)
     cache.put_many({cache.key(snapshot.key, "x", p): e for p, e in explained.items()})
     cache.put(cache.key(snapshot.key, "players"), frozenset(explained))
     return explained
@@ -329,7 +352,8 @@ class Shown:
 
 def viewer_standings(*, tournament: Tournament, staff: bool, provisional: bool = False) -> Shown:
     """The standings a viewer may see: the staff (`view_live_standings`) always see the
-    live ones; the public sees nothing while they are hidden and the frozen state
+    live ones with every point (the judges' extras a stage hides from the public
+    included); the public sees nothing while they are hidden and the frozen state
     while they are frozen."""
     frozen = tournament.standings_frozen_version is not None
     shown = Shown(
@@ -340,9 +364,8 @@ def viewer_standings(*, tournament: Tournament, staff: bool, provisional: bool =
         staff=staff,
     )
     if staff:
-        return replace(
-            shown, snapshot=standings_snapshot(tournament=tournament, provisional=provisional)
-        )
+        snapshot = standings_snapshot(tournament=tournament, provisional=provisional, full=True)
+        return replace(shown, snapshot=snapshot)
     if tournament.standings_hidden:
         return shown
     snapshot = frozen_snapshot(tournament=tournament, provisional=provisional) if frozen else None
