@@ -26,7 +26,7 @@ from mafiatab.core.advancing import REMARK_TEMPLATES
 from mafiatab.core.game import MESSAGES as GAME_MESSAGES
 from mafiatab.core.problems import PROBLEM_TEMPLATES
 from mafiatab.core.seating import ERROR_TEMPLATES, FLAG_TEMPLATES
-from mafiatab.messages import seating_errors, seating_flags
+from mafiatab.messages import protocol_problems, seating_errors, seating_flags
 
 #: The problems only the web application sees (what the judge typed into the protocol
 #: form, a seat held by a non-participant): codes of the shell, with their English
@@ -59,6 +59,7 @@ CATALOGUE: Mapping[str, str] = {
 SAYERS: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
     **seating_flags.SAY,
     **seating_errors.SAY,
+    **protocol_problems.SAY,
 }
 
 
