@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from mafiatab.core.names import TEXT_BIDI, TEXT_CONTROL, text_problems
-from mafiatab.games import conversion
+from mafiatab.games import conversion, log_check
 from mafiatab.games.models import Game
 from mafiatab.games.selectors import check_protocol, seat_participants
 from mafiatab.games.services.versions import ProtocolChanged, ProtocolInvalid
@@ -78,8 +78,10 @@ def _require_base(base_version: int | None) -> None:
 
 def _valid(game: Game, data: dict[str, Any]) -> None:
     check = check_protocol(data, ruleset=game.tournament.ruleset)
-    if not check.is_valid:
-        raise ProtocolInvalid(check.problems)
+    # what the console's log of the game refuses (more votes than its living players)
+    refused = log_check.refusals(game, data)
+    if not check.is_valid or refused:
+        raise ProtocolInvalid([*check.problems, *refused])
 
 
 def _check_lengths(data: dict[str, Any]) -> None:

@@ -43,8 +43,10 @@ def protocol_save(
     submit: bool = False,
     reason: str = "",
     now: dt.datetime | None = None,
+    reason_code: str = "",
 ) -> ProtocolVersion:
     """Save the protocol as a new version (none when `data` is the stored version's own).
+    `reason_code` is a reason the server writes (the console's log that made it).
 
     A draft may be saved incomplete; submitting (the table judge's signature, 9.11)
     needs a protocol without problems. A submitted protocol stays submitted when
@@ -77,7 +79,16 @@ def protocol_save(
             game.submitted_at = now
     else:
         action = "saved"
-    version = _new_version(game, data, status=status, action=action, by=by, reason=reason, now=now)
+    version = _new_version(
+        game,
+        data,
+        status=status,
+        action=action,
+        by=by,
+        reason=reason,
+        now=now,
+        reason_code=reason_code,
+    )
     game.tournament.log_action(
         f"game.protocol.{action}",
         by=by,
