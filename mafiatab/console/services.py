@@ -250,7 +250,12 @@ def log_finish(*, log: GameLog, by: User) -> GameLog:
     kept = {k: stored[k] for k in ("date", "judge") if stored.get(k) and not played.get(k)}
     data = protocol_data(played | kept)
     version = games.protocol_save(
-        game=game, data=data, by=by, base_version=game.version, reason_code=LOG_REASON
+        game=game,
+        data=data,
+        by=by,
+        base_version=game.version,
+        reason_code=LOG_REASON,
+        reason_params={"first_night": engine.seats_at_first_night(replayed.state)},
     )
     log.finished_at = timezone.now()
     log.finished_by = by

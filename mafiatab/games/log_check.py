@@ -15,7 +15,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from mafiatab.core.problems import Problem
-from mafiatab.games.models import Game
+from mafiatab.games.models import Game, ProtocolVersion
 
 #: The reason code of the version the console's log made when the game was closed.
 LOG_REASON = "console.log"
@@ -24,11 +24,25 @@ LOG_REASON = "console.log"
 REFUSING = frozenset({"log.votes_over_alive", "log.lift_over_alive"})
 
 
+def _log_version(game: Game) -> ProtocolVersion | None:
+    return game.versions.filter(reason_code=LOG_REASON).order_by("-number").first()
+
+
 def log_protocol(game: Game) -> dict[str, Any] | None:
     """The protocol the console's log made for `game`; None for a game not played on
     the console (or played before the log's protocol was marked)."""
-    version = game.versions.filter(reason_code=LOG_REASON).order_by("-number").first()
+    version = _log_version(game)
     return version.data if version is not None else None
+
+
+def first_night_seats(game: Game) -> list[int] | None:
+    """The seats the log knew to be in the game when the first night fell (the best
+    move names only them); None when the game has no log that says."""
+    version = _log_version(game)
+    seats = (version.reason_params or {}).get("first_night") if version is not None else None
+    if not isinstance(seats, list):
+        return None
+    return [s for s in seats if isinstance(s, int) and not isinstance(s, bool)]
 
 
 def _seats(value: Any) -> str:

@@ -5,6 +5,7 @@ every night kill)."""
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import Any
 
@@ -143,3 +144,46 @@ def test_a_game_played_without_the_console_has_no_reference(client, two_tables):
     client.force_login(two_tables["judge"])
     page = client.get(_url(game)).content.decode()
     assert 'data-testid="log-same"' not in page
+
+
+#: Seat 4 is removed on day 1 (the day's vote is cancelled); red wins on day 4.
+REMOVED_ON_DAY_1 = [
+    {"type": "remove", "seat": 4, "reason": "insult", "fined": True},
+    {"type": "night"},
+    {"type": "shots", "by": {"5": 1, "7": 1, "9": 1}},
+    {"type": "day"},
+    {"type": "nominate", "by": 3, "seat": 5},
+    {"type": "nominate", "by": 6, "seat": 9},
+    {"type": "vote", "counts": [5, 3]},
+    {"type": "night"},
+    {"type": "shots", "by": {"7": 2, "9": 2}},
+    {"type": "day"},
+    {"type": "nominate", "by": 3, "seat": 9},
+    {"type": "nominate", "by": 6, "seat": 7},
+    {"type": "vote", "counts": [4, 2]},
+    {"type": "night"},
+    {"type": "shots", "by": {"7": 3}},
+    {"type": "day"},
+    {"type": "nominate", "by": 6, "seat": 7},
+    {"type": "night"},
+]
+
+
+def test_the_best_move_offers_only_the_seats_in_the_game_at_the_first_night(client, two_tables):
+    game, judge = two_tables["game1"], two_tables["judge"]
+    log = console.log_start(game=game, roles=ROLES, by=judge)
+    for event in REMOVED_ON_DAY_1:
+        console.event_append(log=log, event=event, client_id=uuid.uuid4(), after=None, by=judge)
+    console.log_finish(log=log, by=judge)
+    game.refresh_from_db()
+    assert game.winner == "red"
+    assert log_check.first_night_seats(game) == [1, 2, 3, 5, 6, 7, 8, 9, 10]
+    client.force_login(judge)
+    page = client.get(_url(game)).content.decode()
+    for i in (1, 2, 3):
+        select = re.search(rf'<select name="bm_{i}">(.*?)</select>', page, re.S)[1]
+        offered = re.findall(r'<option value="(\d+)"', select)
+        assert offered == ["1", "2", "3", "5", "6", "7", "8", "9", "10"], offered
+    # the first-killed seat and the other seat pickers still offer every seat
+    killed = re.search(r'<select name="first_killed">(.*?)</select>', page, re.S)[1]
+    assert '<option value="4"' in killed

@@ -44,9 +44,11 @@ def protocol_save(
     reason: str = "",
     now: dt.datetime | None = None,
     reason_code: str = "",
+    reason_params: dict[str, Any] | None = None,
 ) -> ProtocolVersion:
     """Save the protocol as a new version (none when `data` is the stored version's own).
-    `reason_code` is a reason the server writes (the console's log that made it).
+    `reason_code` is a reason the server writes (the console's log that made it), with
+    what it knows in `reason_params`.
 
     A draft may be saved incomplete; submitting (the table judge's signature, 9.11)
     needs a protocol without problems. A submitted protocol stays submitted when
@@ -88,6 +90,7 @@ def protocol_save(
         reason=reason,
         now=now,
         reason_code=reason_code,
+        reason_params=reason_params,
     )
     game.tournament.log_action(
         f"game.protocol.{action}",

@@ -98,11 +98,22 @@ def _form_context(
         "approval_above": format_points(tournament.regulation.judge_unapproved_cap),
         "role_letters": pf.ROLE_LETTERS,
         "seat_numbers": list(pf.SEATS),
+        "best_seats": _best_seats(game, raw),
         "protests": game.protests.all(),
         "seat_choices": seat_choices(tournament.pk),
         "seat_choices_id": SEAT_CHOICES_ID,
         **(extra or {}),
     }
+
+
+def _best_seats(game: Game, raw: dict[str, Any]) -> list[int]:
+    """The seats the best move may name: those in the game at the first night when the
+    console's log knows them (a seat already written stays offered), else every seat."""
+    known = log_check.first_night_seats(game)
+    if known is None:
+        return list(pf.SEATS)
+    written = {raw.get(f"bm_{i}", "") for i in pf.BEST_MOVE_CELLS}
+    return [n for n in pf.SEATS if n in known or str(n) in written]
 
 
 def _layout(

@@ -721,8 +721,10 @@
       el("h3", { text: T.best_move + (killed ? " (" + killed + ")" : "") }),
       el("p", { cls: "muted", text: T.best_move_hint }),
     ]);
+    // only the seats still in the game at the first night: not those who left on day 1
+    var gone = (state().left || []).filter(function (d) { return d.day === 1; }).map(function (d) { return d.seat; });
     var seats = [];
-    for (var s = 1; s <= 10; s++) if (s !== killed) seats.push(s);
+    for (var s = 1; s <= 10; s++) if (s !== killed && gone.indexOf(s) < 0) seats.push(s);
     part.appendChild(seatButtons("pick", seats, {}, ui.picks));
     var rec = button(T.send_best_move, "best-move", {}, "c-big");
     rec.disabled = ui.picks.length !== 3;
