@@ -100,5 +100,6 @@ def test_the_console_names_the_phase_the_undo_and_the_single_nominee(page, two_t
     _saved(page)
     page.locator("[data-testid=phase]", has_text="Night 3").wait_for()
     assert "Last word of player 6 " in page.locator("[data-testid=single-last-word]").inner_text()
+    assert page.locator(".c-timer-label").inner_text() == "Last word · 6"
     page.click("[data-testid=single-last-word-timer]")
     assert page.locator("[data-testid=clock]").inner_text() == "1:00"

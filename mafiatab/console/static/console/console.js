@@ -454,6 +454,8 @@
           break;
         case "night":
           var n = st.phase.day;
+          // a later day's single nominee leaves as the night falls (his last word opens it)
+          if (n > 1 && voting.status === "open" && (voting.nominations || []).length === 1) leave(voting.nominations[0].seat, "single");
           st.phase = { night: n };
           st.speeches = [];
           st.defence = [];
@@ -545,6 +547,9 @@
         setTimer(settings().zero_night_seconds, T.zero_night);
       } else if (first) {
         setTimer(first.seconds, speechLabel(first));
+      } else if (singleGone(st)) {
+        // the night opens with the last word of the day's single nominee
+        setTimer(settings().last_word_seconds || 60, T.last_word + " · " + singleGone(st).seat);
       }
       kept = null;
     }
@@ -886,9 +891,12 @@
   }
   // The single nominee of a day after day 1 left as the night fell: his last word
   // comes first (game-rules.md, Day), shown at the night's top or under the result.
-  function singleLastWord(box, st) {
+  function singleGone(st) {
     var n = (st.phase || {}).night || (st.phase || {}).day;
-    var gone = (st.left || []).filter(function (d) { return d.how === "single" && d.day === n; })[0];
+    return (st.left || []).filter(function (d) { return d.how === "single" && d.day === n; })[0] || null;
+  }
+  function singleLastWord(box, st) {
+    var gone = singleGone(st);
     if (!gone) return;
     var b = button(T.last_word + " · " + gone.seat, "timer", { seconds: settings().last_word_seconds || 60, label: T.last_word + " · " + gone.seat }, "btn-ghost");
     b.setAttribute("data-testid", "single-last-word-timer");
