@@ -98,7 +98,8 @@ def demo_load() -> tuple[Tournament, list[DemoLogin]]:
     organiser = _account("organiser", ORGANISER_NICKNAME, password_hash, city="Москва")
     logins.append(DemoLogin("organiser", ORGANISER_NICKNAME, ORGANISER_ROLE))
     judges: list[User] = []
-    judge_names = list(dict.fromkeys(g.judge for g in core.games if g.judge))[:3]
+    # every judge the protocols name is a table judge of the tournament, with an account
+    judge_names = list(dict.fromkeys(g.judge for g in core.games if g.judge))
     for number, name in enumerate(judge_names, start=1):
         judges.append(_account(f"judge{number}", name, password_hash))
         logins.append(DemoLogin(f"judge{number}", name, JUDGE_ROLE))

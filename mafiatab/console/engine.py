@@ -116,6 +116,13 @@ def protocol_of(state: core_game.GameState) -> dict[str, Any]:
     return core_game.protocol(state)
 
 
+def seats_at_first_night(state: core_game.GameState) -> list[int]:
+    """The seats still in the game when the first night fell (those the first-killed
+    player may name in his best move): all but the ones who left on day 1."""
+    gone = {d.seat for d in state.left if d.phase.is_day() and d.phase.number == 1}
+    return [seat for seat in range(1, 11) if seat not in gone]
+
+
 def state_json(state: core_game.GameState, *, public: bool, reveal: bool = True) -> dict[str, Any]:
     """The state as JSON: without anything that reveals a role when `public` (after
     the end too, unless `reveal`)."""

@@ -24,6 +24,7 @@ from mafiatab.console import engine, selectors
 from mafiatab.console.models import EntryKind, GameLog, LogEntry, ReportStatus, ViolationReport
 from mafiatab.games import services as games
 from mafiatab.games.conversion import game_data, protocol_data
+from mafiatab.games.log_check import LOG_REASON
 from mafiatab.games.models import Game, GameStatus, Table, TableSeat
 from mafiatab.games.services.schedule import lateness_give
 from mafiatab.tournaments.models import StaffRole
@@ -248,7 +249,14 @@ def log_finish(*, log: GameLog, by: User) -> GameLog:
     # the date and the judge typed in the form before the game stay when the log has none
     kept = {k: stored[k] for k in ("date", "judge") if stored.get(k) and not played.get(k)}
     data = protocol_data(played | kept)
-    version = games.protocol_save(game=game, data=data, by=by, base_version=game.version)
+    version = games.protocol_save(
+        game=game,
+        data=data,
+        by=by,
+        base_version=game.version,
+        reason_code=LOG_REASON,
+        reason_params={"first_night": engine.seats_at_first_night(replayed.state)},
+    )
     log.finished_at = timezone.now()
     log.finished_by = by
     log.save(update_fields=["finished_at", "finished_by"])

@@ -47,7 +47,16 @@ def console_strings() -> dict[str, str]:
         "send_best_move": _("Record the best move"),
         "pause": _("Time-out"),
         "undo": _("Undo the last event"),
-        "undo_confirm": _("Undo the last event?"),
+        "undo_what": _("Undo: %(event)s?"),
+        "no_voting_day1": _(
+            "No nominations and no vote on day 1 at this table (online addendum): "
+            "the speeches, then the night."
+        ),
+        "single_leaves": _(
+            "One nominee: player %(seat)s leaves the table (last word) as the night falls."
+        ),
+        "single_day1": _("One nominee on day 1: no vote, nobody leaves (seat %(seat)s stays)."),
+        "single_last_word": _("Last word of player %(seat)s, the day's single nominee."),
         "pending": _("waiting to be sent"),
         "online": _("saved"),
         "offline": _("no connection: events are kept and sent later"),

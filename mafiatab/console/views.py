@@ -33,7 +33,7 @@ from mafiatab.console.models import ViolationReport
 from mafiatab.console.strings import console_strings
 from mafiatab.games.conversion import game_data
 from mafiatab.games.models import Game, Table
-from mafiatab.games.selectors import points_shown_to
+from mafiatab.games.selectors import confirmed_notice, is_confirmed_for_its_judge, points_shown_to
 from mafiatab.games.services import ProtocolChanged
 from mafiatab.tournaments.models import StaffRole, Tournament
 from mafiatab.tournaments.permissions import permissions_for
@@ -59,6 +59,9 @@ def _judge_game(request: HttpRequest, slug: str, pk: int) -> Game | HttpResponse
         return game
     if request.method == "GET" and services.is_side_judge(request.user, game):
         return redirect("console:side", slug=slug, pk=pk)  # his own view of the table
+    if request.method == "GET" and is_confirmed_for_its_judge(request.user, game):
+        messages.info(request, confirmed_notice())
+        return redirect("games:detail", slug=slug, pk=pk)
     raise PermissionDenied("enter_protocol")
 
 

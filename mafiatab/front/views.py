@@ -83,6 +83,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     mine = None
     if request.user.is_authenticated:
         mine = registrations.filter(user=request.user).order_by("-created_at").first()
+    my_seats = list(player_seats(mine)) if mine and mine.is_seated_status else []
     context = tournament_context(request, tournament) | {
         "participants": registrations.filter(status=Status.APPROVED).order_by("nickname"),
         "reserves": reserves_who_played(tournament),
@@ -90,7 +91,9 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "waiting": registrations.filter(status=Status.WAITING).order_by("waiting_since", "id"),
         "replacements": tournament.replacements.select_related("absent"),
         "my_registration": mine,
-        "my_seats": list(player_seats(mine)) if mine and mine.is_seated_status else [],
+        "my_seats": my_seats,
+        # the personal calendar holds the player's timed tables only
+        "my_calendar_empty": not any(seat.table.round.starts_at for seat in my_seats),
         "online_form": _online_form(tournament, mine),
         "schedule": schedule_days(tournament),
         "my_checkins": _checkin_days(mine, tournament.day_count(), tournament.checkin_day),

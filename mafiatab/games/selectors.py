@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import F, Max, QuerySet
+from django.db.models import BooleanField, Case, F, Max, QuerySet, Value, When
 from django.utils.translation import gettext as _
 
 from mafiatab.core.protocol import Protocol
@@ -127,6 +127,26 @@ def points_by_seat(data: dict[str, Any], check: ProtocolCheck) -> dict[int, dict
     return sums
 
 
+def is_confirmed_for_its_judge(user: Any, game: Game) -> bool:
+    """True when `user` judged the game's table and the chief judge has confirmed its
+    protocol: the judge may no longer change it, only read it (and be told why)."""
+    table = game.table_slot
+    return (
+        game.status == GameStatus.CONFIRMED
+        and table is not None
+        and getattr(user, "pk", None) is not None
+        and table.judge_id == user.pk
+    )
+
+
+def confirmed_notice() -> str:
+    """Why the table's judge may no longer change a confirmed protocol."""
+    return _(
+        "The protocol is confirmed by the chief judge; only he can change it now. "
+        "Here it is as confirmed."
+    )
+
+
 def can_view_game(user: Any, game: Game) -> bool:
     """True when `user` may read the game's protocol: anyone once it is confirmed, the
     staff always, a player of the game once it is submitted (a draft, filled while the
@@ -201,10 +221,18 @@ def rounds_of(tournament: Tournament) -> QuerySet[Round]:
 
 
 def games_of_judge(tournament: Tournament, user: Any) -> QuerySet[Game]:
-    """The protocols of the tables `user` judges in the tournament."""
+    """The protocols of the tables `user` judges in the tournament, each with `playing`:
+    a draft whose game runs on the judge console now (its log begun, not closed)."""
+    playing = When(
+        status=GameStatus.DRAFT,
+        console_log__isnull=False,
+        console_log__finished_at__isnull=True,
+        then=Value(True),
+    )
     return (
         Game.objects.filter(tournament=tournament, table_slot__judge=user)
         .select_related("table_slot")
+        .annotate(playing=Case(playing, default=Value(False), output_field=BooleanField()))
         .order_by("position")
     )
 

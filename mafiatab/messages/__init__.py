@@ -53,6 +53,7 @@ def date_text(value: object) -> str:
 #: code with parameters and said in the reader's language when read.
 STORED_REASONS: dict[str, str] = {
     "seat.replaced": gettext_noop("%(reserve)s replaces %(absent)s"),
+    "console.log": gettext_noop("made by the judge console from the game's log"),
 }
 
 

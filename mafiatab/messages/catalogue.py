@@ -26,7 +26,7 @@ from mafiatab.core.advancing import REMARK_TEMPLATES
 from mafiatab.core.game import MESSAGES as GAME_MESSAGES
 from mafiatab.core.problems import PROBLEM_TEMPLATES
 from mafiatab.core.seating import ERROR_TEMPLATES, FLAG_TEMPLATES
-from mafiatab.messages import seating_errors, seating_flags
+from mafiatab.messages import protocol_problems, seating_errors, seating_flags
 
 #: The problems only the web application sees (what the judge typed into the protocol
 #: form, a seat held by a non-participant): codes of the shell, with their English
@@ -38,6 +38,42 @@ SHELL_PROBLEMS: Mapping[str, str] = {
     "form.extra_incomplete": gettext_noop("give both the seat and the points"),
     "form.nominees_missing": gettext_noop("write the nominated seats"),
     "player.not_participant": gettext_noop("%(nick)s is not a participant of this tournament"),
+    # the protocol against the console's log of its game (mafiatab.games.log_check)
+    "log.block_day": gettext_noop(
+        "the console's log has this vote on day %(log)s, the protocol on day %(protocol)s"
+    ),
+    "log.block_nominees": gettext_noop(
+        "day %(day)s: the console's log has the nominees %(log)s, the protocol %(protocol)s"
+    ),
+    "log.block_votes": gettext_noop(
+        "day %(day)s: the console's log has the votes %(log)s, the protocol %(protocol)s"
+    ),
+    "log.votes_over_alive": gettext_noop(
+        "day %(day)s: %(total)s votes, but the console's log knows only %(alive)s living "
+        "players at this vote"
+    ),
+    "log.block_lift": gettext_noop(
+        "day %(day)s: the console's log has %(log)s for the lift, the protocol %(protocol)s"
+    ),
+    "log.lift_over_alive": gettext_noop(
+        "day %(day)s: %(total)s for the lift, but the console's log knows only %(alive)s "
+        "living players at this vote"
+    ),
+    "log.block_missing": gettext_noop(
+        "the console's log has a vote on day %(day)s (nominees %(nominees)s, votes "
+        "%(votes)s) that the protocol lacks"
+    ),
+    "log.block_extra": gettext_noop("the console's log has no such vote (day %(day)s)"),
+    "log.fouls": gettext_noop("fouls: the console's log has %(log)s, the protocol %(protocol)s"),
+    "log.removals": gettext_noop(
+        "removed seats: the console's log has %(log)s, the protocol %(protocol)s"
+    ),
+    "log.first_killed": gettext_noop(
+        "killed in the first night: the console's log has %(log)s, the protocol %(protocol)s"
+    ),
+    "log.best_move": gettext_noop(
+        "best move: the console's log has %(log)s, the protocol %(protocol)s"
+    ),
 }
 
 #: Every table of codes, by the kind of message, each code with its English sentence.
@@ -59,6 +95,7 @@ CATALOGUE: Mapping[str, str] = {
 SAYERS: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
     **seating_flags.SAY,
     **seating_errors.SAY,
+    **protocol_problems.SAY,
 }
 
 

@@ -69,6 +69,17 @@ def _shown(draft: SeatingDraft) -> dict[str, Any]:
     return {"draft": draft, "rounds": rounds, "games": games_each(rounds)}
 
 
+def _stage_seats(published: list[SeatingDraft], nickname: str) -> list[tuple[Any, list[Any]]]:
+    """The player's seats in each published stage; none (an empty list) for a stage he
+    does not play in at all (a final he did not reach), not a "sits out" per round."""
+    stages = []
+    for draft in published:
+        seats = seats_of(draft, nickname)
+        plays = any(s.table is not None or s.replaced_by for s in seats)
+        stages.append((draft, seats if plays else []))
+    return stages
+
+
 @require_GET
 def index(request: HttpRequest, slug: str) -> HttpResponse:
     """The published seating of each stage, searchable by nickname, and the visitor's seats."""
@@ -84,7 +95,7 @@ def index(request: HttpRequest, slug: str) -> HttpResponse:
         "query": query,
         "results": results,
         "my_nickname": mine,
-        "my_seats": [(d, seats_of(d, mine)) for d in published] if mine else [],
+        "my_seats": _stage_seats(published, mine) if mine else [],
     }
     return render(request, "seating/index.html", context)
 
@@ -99,7 +110,7 @@ def mine(request: HttpRequest, slug: str) -> HttpResponse:
     context = tournament_context(request, tournament) | {
         "my_nickname": nickname,
         "published": published,
-        "my_seats": [(d, seats_of(d, nickname)) for d in published] if nickname else [],
+        "my_seats": _stage_seats(published, nickname) if nickname else [],
     }
     return render(request, "seating/mine.html", context)
 

@@ -134,7 +134,7 @@ def test_a_judge_runs_a_whole_game_on_a_phone_and_submits_its_protocol(page, bro
     _tap(page, "aim-7-2")
     _tap(page, "send-shots")
     page.click("[data-testid=undo]")
-    _tap(page, "undo")
+    _tap(page, "undo-yes")
     assert page.locator("[data-testid=send-shots]").count() == 1
     _tap(page, "aim-7-3")
     _tap(page, "send-shots")

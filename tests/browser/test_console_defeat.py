@@ -62,7 +62,7 @@ def test_a_mistaken_defeat_shows_no_role_and_is_undone(page, browser, two_tables
     page.click("[data-testid=close-cancel]")
     assert page.locator("[data-testid=close-confirm]").is_hidden()
     page.click("[data-testid=undo]")
-    page.click("[data-testid=undo]")
+    page.click("[data-testid=undo-yes]")
     _saved(page)
     page.locator("[data-testid=finish-form]").wait_for(state="hidden")
     spectator.locator("[data-testid=board-result]").wait_for(state="detached")

@@ -86,7 +86,7 @@ def test_a_judge_takes_back_the_last_event_of_a_long_game_on_a_phone(
         assert page.locator("[data-testid=log] li").count() == 150
 
         page.click("[data-testid=undo]")
-        page.click("[data-testid=undo]")
+        page.click("[data-testid=undo-yes]")
         page.locator("[data-testid=sync]", has_text="сохранено").wait_for()
         page.locator("[data-testid=nominations]", has_text="7 (2)").wait_for(state="detached")
         assert page.locator("[data-testid=log] li.c-undone").count() == 1

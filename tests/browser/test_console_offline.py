@@ -81,7 +81,7 @@ def test_a_game_goes_on_with_the_network_cut_and_a_reload_and_reaches_the_server
     page.wait_for_function("!navigator.onLine")
     # An undo without a connection goes back to the state kept from before the foul.
     page.click("[data-testid=undo]")
-    page.click("[data-testid=undo]")
+    page.click("[data-testid=undo-yes]")
     assert page.locator("[data-testid=seat-6] .c-dot.on").count() == 0
     assert page.locator("[data-testid=seat-4] .c-dot.on").count() == 1
     _speaker(page, 1)

@@ -147,3 +147,39 @@ def test_the_demo_has_its_stage_plan_and_the_final_advance_list_published(
     assert AuditEntry.objects.filter(action="stages.advance.published").count() == 1
     page = client.get(reverse("standings:table", args=[tournament.slug])).content.decode()
     assert page.count('data-testid="stage-group"') == 2
+
+
+def test_every_judge_the_demos_seating_names_is_on_its_list_of_table_judges(
+    capsys, tmp_path, no_server, client
+):
+    import re
+
+    from django.urls import reverse
+
+    from mafiatab.games.models import Game
+
+    _start(capsys, tmp_path)
+    tournament = Tournament.objects.get()
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    listed = re.search(r"<dt>Table judges</dt>\s*<dd>(.*?)</dd>", page, re.S)[1]
+    named = {g.judge for g in Game.objects.filter(tournament=tournament) if g.judge}
+    assert named and all(name in listed for name in named), (named, listed)
+    seating = client.get(reverse("seating:index", args=[tournament.slug])).content.decode()
+    for name in ("Сергей Лебедев", "Ольга Никитина", "Павел Громов"):
+        assert name in seating and name in listed
+
+
+def test_a_player_who_did_not_reach_the_final_is_told_so_once_not_per_round(
+    capsys, tmp_path, no_server, client
+):
+    from django.urls import reverse
+
+    _start(capsys, tmp_path)
+    tournament = Tournament.objects.get()
+    client.force_login(User.objects.get(username="player01"))
+    client.cookies["django_language"] = "ru"
+    for name in ("seating:index", "seating:mine"):
+        page = client.get(reverse(name, args=[tournament.slug])).content.decode()
+        assert 'data-testid="not-in-stage-final"' in page
+        assert "Вы не играете на этом этапе." in page
+        assert page.count("отдыхает") == 0

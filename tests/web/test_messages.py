@@ -152,3 +152,33 @@ _SAMPLE = {
     for template in CATALOGUE.values()
     for name in re.findall(r"%\((\w+)\)", template)
 }
+
+
+def test_a_contradicted_winner_names_the_team_and_how_each_seat_left_in_russian():
+    data = {
+        "id": "Q1-T1",
+        "stage": "qualifying",
+        "seats": [
+            {"player": f"P{n}", "role": role}
+            for n, role in enumerate(["red"] * 6 + ["sheriff", "black", "black", "don"], 1)
+        ],
+        "winner": "black",
+        "first_killed": 8,
+        "disqualified": [{"seat": 9, "reason": "4 fouls"}],
+        "voting": [{"day": 2, "nominees": [10, 3], "votes": [6, 3]}],
+    }
+    with pytest.raises(TournamentFileError) as info:
+        protocol_from_dict(data, ruleset=FIIM.code)
+    (found,) = [p for p in info.value.problems if p.code == "winner.contradicted"]
+    with translation.override("ru"):
+        said = problem_text(found)
+    assert said == (
+        "чёрная команда не может победить: все игроки этой команды покинули игру "
+        "(8 — убит в первую ночь, 9 — удалён, 10 — ушёл голосованием)"
+    )
+    assert "black" not in said
+    with translation.override("en"):
+        assert problem_text(found) == (
+            "the black team cannot win: every seat of that team left the game "
+            "(8 shot in the first night, 9 removed, 10 voted out)"
+        )

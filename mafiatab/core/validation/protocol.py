@@ -333,5 +333,18 @@ def _check_winner(protocol: Protocol, problems: list[Problem]) -> None:
                 "winner.contradicted",
                 winner=winner.value,
                 team=winner.value,
+                left=",".join(f"{seat}:{_how_left(protocol, seat)}" for seat in sorted(team)),
             )
         )
+
+
+def _how_left(protocol: Protocol, seat: int) -> str:
+    """How the protocol says `seat` left: `removal`, `shot` (the first night), `vote`
+    or `lift` (`left` of the problem `winner.contradicted`, seat:how pairs)."""
+    if any(removal.seat == seat for removal in protocol.disqualified):
+        return "removal"
+    if protocol.first_killed == seat:
+        return "shot"
+    if any(block.leaver() == seat for block in protocol.voting):
+        return "vote"
+    return "lift"

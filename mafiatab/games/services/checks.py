@@ -18,6 +18,7 @@ from mafiatab.core.names import TEXT_BIDI, TEXT_CONTROL
 from mafiatab.core.records.doors import read_protocol
 from mafiatab.core.records.entry import Entry
 from mafiatab.core.records.schema import TournamentFileError
+from mafiatab.games import log_check
 from mafiatab.games.models import Game
 from mafiatab.games.selectors import stranger_problems
 from mafiatab.games.services.versions import ProtocolChanged, ProtocolInvalid
@@ -58,6 +59,15 @@ def _refuse(entry: Entry) -> None:
         )
 
 
+def _regulation_refusals(game: Game, entry: Entry) -> None:
+    """Refuse a version that must be whole (submitted, confirmed): the regulation's
+    problems of the core's reading, and what the console's log of the game refuses
+    (more votes than its living players)."""
+    refused = log_check.refusals(game, entry.data)
+    if not entry.is_valid or refused:
+        raise ProtocolInvalid([*entry.problems, *refused])
+
+
 def _text_errors(texts: tuple[tuple[str, str], ...]) -> dict[str, list[str]]:
     """Each text that no page, file or database can hold, said where it is."""
     errors: dict[str, list[str]] = {}
@@ -75,8 +85,12 @@ def _text_errors(texts: tuple[tuple[str, str], ...]) -> dict[str, list[str]]:
 
 
 def _valid(game: Game, data: dict[str, Any]) -> None:
-    """The stored protocol `data` read without a problem (a confirmation checks it)."""
+    """The stored protocol `data` read without a problem, nor one its game's console
+    log refuses (a confirmation checks it)."""
     try:
         read_protocol(data, 1, game.tournament.regulation)
     except TournamentFileError as exc:
         raise ProtocolInvalid(list(exc.problems)) from None
+    refused = log_check.refusals(game, data)
+    if refused:
+        raise ProtocolInvalid(list(refused))

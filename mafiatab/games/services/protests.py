@@ -17,8 +17,13 @@ from mafiatab.core.records.entry import read_entry
 from mafiatab.games.models import Game, Protest, ProtestStatus
 from mafiatab.games.selectors import entry_facts
 from mafiatab.games.services import notices
-from mafiatab.games.services.checks import _check_base, _refuse, _require_base
-from mafiatab.games.services.versions import ProtocolInvalid, _new_version
+from mafiatab.games.services.checks import (
+    _check_base,
+    _refuse,
+    _regulation_refusals,
+    _require_base,
+)
+from mafiatab.games.services.versions import _new_version
 from mafiatab.tournaments.permissions import ensure_can
 
 if TYPE_CHECKING:
@@ -89,8 +94,7 @@ def protest_decide(
         _check_base(game, base_version)
         entry = read_entry(data, entry_facts(game, by))
         _refuse(entry)
-        if not entry.is_valid:
-            raise ProtocolInvalid(list(entry.problems))
+        _regulation_refusals(game, entry)
         protest.version = _new_version(
             game,
             entry.data,

@@ -18,8 +18,14 @@ from mafiatab.games import conversion
 from mafiatab.games.models import Game, GameStatus, ProtocolVersion
 from mafiatab.games.selectors import entry_facts
 from mafiatab.games.services import notices
-from mafiatab.games.services.checks import _check_base, _refuse, _require_base, _valid
-from mafiatab.games.services.versions import ProtocolInvalid, _new_version
+from mafiatab.games.services.checks import (
+    _check_base,
+    _refuse,
+    _regulation_refusals,
+    _require_base,
+    _valid,
+)
+from mafiatab.games.services.versions import _new_version
 from mafiatab.tournaments.permissions import ensure_can
 
 if TYPE_CHECKING:
@@ -36,8 +42,12 @@ def protocol_save(
     submit: bool = False,
     reason: str = "",
     now: dt.datetime | None = None,
+    reason_code: str = "",
+    reason_params: dict[str, Any] | None = None,
 ) -> ProtocolVersion:
     """Save the protocol as a new version (none when `data` is the stored version's own).
+    `reason_code` is a reason the server writes (the console's log that made it), with
+    what it knows in `reason_params`.
 
     A draft may be saved incomplete; submitting (the table judge's signature, 9.11)
     needs a protocol without problems. A submitted protocol stays submitted when
@@ -56,8 +66,8 @@ def protocol_save(
     if entry.unchanged and (not submit or status != GameStatus.DRAFT):
         # nothing changed: a save of what is stored stores nothing
         return ProtocolVersion.objects.get(game=game, number=game.version)
-    if (submit or status != GameStatus.DRAFT) and not entry.is_valid:
-        raise ProtocolInvalid(list(entry.problems))
+    if submit or status != GameStatus.DRAFT:
+        _regulation_refusals(game, entry)
     if status == GameStatus.CONFIRMED:
         if not reason.strip():
             raise ValidationError({"reason": _("Say why the confirmed protocol is changed.")})
@@ -70,7 +80,15 @@ def protocol_save(
     else:
         action = "saved"
     version = _new_version(
-        game, entry.data, status=status, action=action, by=by, reason=reason, now=now
+        game,
+        entry.data,
+        status=status,
+        action=action,
+        by=by,
+        reason=reason,
+        now=now,
+        reason_code=reason_code,
+        reason_params=reason_params,
     )
     game.tournament.log_action(
         f"game.protocol.{action}",

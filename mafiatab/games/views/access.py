@@ -46,6 +46,14 @@ def _load(request: HttpRequest, slug: str, pk: int, action: str) -> Game | HttpR
         if action == "view"
         else user_can(request.user, tournament, action, game=game)
     )
+    if (
+        not allowed
+        and request.method == "GET"
+        and selectors.is_confirmed_for_its_judge(request.user, game)
+    ):
+        # the table's own judge after the confirmation: the protocol to read, and why
+        messages.info(request, selectors.confirmed_notice())
+        return redirect("games:detail", slug=tournament.slug, pk=game.pk)
     if not allowed:
         return _refuse(request, True)
     return game

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from mafiatab.core.scoring import format_points
 from mafiatab.games import forms as pf
-from mafiatab.games import selectors, services
+from mafiatab.games import log_check, selectors, services
 from mafiatab.games.conversion import game_data
 from mafiatab.games.models import Game
 from mafiatab.games.schedule_forms import SEAT_CHOICES_ID
@@ -62,20 +62,34 @@ def _form_context(
     _seated, not_seated = selectors.seat_participants(
         tournament.pk, parsed.data, stored=game_data(game)
     )
-    problems = [*parsed.problems, *pf.in_form_rows([*not_seated, *check.problems], parsed.rows)]
+    # The protocol against the console's log of the game: a vote with more votes than
+    # the log's living players is refused; every other difference is a warning.
+    played = log_check.log_protocol(game)
+    notes = pf.in_form_rows(log_check.differences(parsed.data, played), parsed.rows)
+    refused = [n for n in notes if n.code in log_check.REFUSING]
+    warned = [n for n in notes if n.code not in log_check.REFUSING]
+    problems = [
+        *parsed.problems,
+        *pf.in_form_rows([*not_seated, *check.problems], parsed.rows),
+        *refused,
+    ]
     cells = pf.problems_by_cell(problems, parsed.data)
+    warn_cells = pf.problems_by_cell(warned, parsed.data)
     sums = selectors.points_by_seat(parsed.data, check)
     listed = pf.problem_list(problems, parsed.data, pf.block_rows(raw))
+    warnings = pf.problem_list(warned, parsed.data, pf.block_rows(raw))
     return {
         "tournament": tournament,
         "game": game,
         "can": permissions_for(request.user, tournament),
         "raw": raw,
-        "layout": _layout(raw, cells, sums),
+        "layout": _layout(raw, cells, sums, warn_cells),
         "cells": cells,
         "problem_count": len(listed),
         "problems": problems,
         "problem_items": listed,
+        "warning_items": warnings,
+        "has_log": played is not None,
         "readable": check.protocol is not None,
         "base_version": base_version,
         "online": tournament.is_online,
@@ -84,6 +98,7 @@ def _form_context(
         "approval_above": format_points(tournament.regulation.judge_unapproved_cap),
         "role_letters": pf.ROLE_LETTERS,
         "seat_numbers": list(pf.SEATS),
+        "best_seats": _best_seats(game, raw),
         "protests": game.protests.all(),
         "seat_choices": seat_choices(tournament.pk),
         "seat_choices_id": SEAT_CHOICES_ID,
@@ -91,13 +106,31 @@ def _form_context(
     }
 
 
+def _best_seats(game: Game, raw: dict[str, Any]) -> list[int]:
+    """The seats the best move may name: those in the game at the first night when the
+    console's log knows them (a seat already written stays offered), else every seat."""
+    known = log_check.first_night_seats(game)
+    if known is None:
+        return list(pf.SEATS)
+    written = {raw.get(f"bm_{i}", "") for i in pf.BEST_MOVE_CELLS}
+    return [n for n in pf.SEATS if n in known or str(n) in written]
+
+
 def _layout(
-    raw: dict[str, Any], cells: dict[str, list[str]], sums: dict[int, Any]
+    raw: dict[str, Any],
+    cells: dict[str, list[str]],
+    sums: dict[int, Any],
+    warnings: dict[str, list[str]] | None = None,
 ) -> dict[str, Any]:
-    """The form's rows, each with its values and its problems."""
+    """The form's rows, each with its values, its problems and its warnings (the
+    differences from the console's log)."""
 
     def pb(key: str) -> dict[str, Any]:
-        return {"key": key, "messages": cells.get(key, [])}
+        return {
+            "key": key,
+            "messages": cells.get(key, []),
+            "warnings": (warnings or {}).get(key, []),
+        }
 
     blocks = pf.block_rows(raw)
     seats = []

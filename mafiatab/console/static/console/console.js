@@ -28,7 +28,7 @@
   var sending = false;
   var stale = false; // the state shown came from the browser's store, not the server
   var retry = null;
-  var ui = { speech: 0, day: null, picks: [], shots: {}, votes: null, undoArmed: false };
+  var ui = { speech: 0, day: null, talk: null, spAt: 0, picks: [], shots: {}, votes: null, undoArmed: false, undoWhat: "" };
   var kept = readJSON(PLACE, null);
   var placeSent = kept && !kept.dirty ? placeSign(kept) : "";
   var placeTimer = null;
@@ -126,7 +126,7 @@
     if (ui.day === null || next.day !== ui.day) { kept = next; return; }
     var here = currentPlace();
     if (here.speech === next.speech && here.timer.running === next.timer.running && here.timer.total === next.timer.total) return;
-    var order = (state().speeches || []).map(function (x) { return x.seat; });
+    var order = talks().list.map(function (x) { return x.seat; });
     ui.speech = next.seat && order.indexOf(next.seat) >= 0 ? order.indexOf(next.seat) : next.speech;
     restoreTimer(next.timer);
   }
@@ -261,7 +261,7 @@
     return place;
   }
   function currentPlace() {
-    var sp = (state().speeches || [])[ui.speech];
+    var sp = talks().list[ui.speech];
     return {
       day: ui.day, speech: ui.speech, seat: sp ? sp.seat : null,
       timer: { total: timer.total, left: timer.left, label: timer.label, running: timer.running, at: timer.at },
@@ -454,6 +454,8 @@
           break;
         case "night":
           var n = st.phase.day;
+          // a later day's single nominee leaves as the night falls (his last word opens it)
+          if (n > 1 && voting.status === "open" && (voting.nominations || []).length === 1) leave(voting.nominations[0].seat, "single");
           st.phase = { night: n };
           st.speeches = [];
           st.defence = [];
@@ -532,20 +534,37 @@
       ui.picks = [];
       ui.shots = {};
       ui.votes = null;
-      var first = (st.speeches || [])[0];
+      ui.talk = talks(st).key;
+      ui.spAt = 0;
+      var first = talks(st).list[0];
       if (kept && kept.day === dayKey && kept.timer) {
         // A reload, or another device: back to the speech and the clock where the judge was.
         ui.speech = Math.max(0, kept.speech | 0);
-        var order = (st.speeches || []).map(function (x) { return x.seat; });
+        var order = talks(st).list.map(function (x) { return x.seat; });
         if (kept.seat && order.indexOf(kept.seat) >= 0) ui.speech = order.indexOf(kept.seat);
         restoreTimer(kept.timer);
       } else if (!shown.number && settings().zero_night_seconds) {
         setTimer(settings().zero_night_seconds, T.zero_night);
       } else if (first) {
-        setTimer(first.seconds, first.kind === "last_word" ? T.last_word : T.speech);
+        setTimer(first.seconds, speechLabel(first));
+      } else if (singleGone(st)) {
+        // the night opens with the last word of the day's single nominee
+        setTimer(settings().last_word_seconds || 60, T.last_word + " · " + singleGone(st).seat);
       }
       kept = null;
     }
+    var now = talks(st);
+    if (ui.talk !== now.key) {
+      // The phase moved on within the day (a vote's last words, a revote's defence) or
+      // back (an undo): the speaker line follows it, the day's speeches where they were.
+      if (ui.talk === "sp") ui.spAt = ui.speech;
+      ui.speech = now.key === "sp" ? ui.spAt : 0;
+      ui.talk = now.key;
+      var opening = now.list[ui.speech];
+      if (opening && now.key !== "sp") setTimer(opening.seconds, speechLabel(opening));
+    }
+    if (ui.undoArmed && undoTarget() !== ui.undoWhat) disarmUndo();
+    $("[data-testid=undo]").disabled = !undoTarget();
     renderSeats();
     renderPanel();
     renderLog();
@@ -565,8 +584,41 @@
     root.classList.toggle("c-offline", !!offline);
   }
   function speaker() {
-    var sp = (state().speeches || [])[ui.speech];
+    var sp = talks().list[ui.speech];
     return sp ? sp.seat : null;
+  }
+  // Who speaks now, as the phase has it: the last words of the seats voted or lifted
+  // out, the tied seats' defence before their revote, otherwise the day's speeches.
+  function talks(st) {
+    st = st || state();
+    var voting = st.voting || {}, set = st.settings || {}, speeches = st.speeches || [];
+    var morning = speeches.length && speeches[0].kind === "last_word" ? speeches[0].seat : null;
+    var words = (st.last_word || []).filter(function (s) { return s !== morning; });
+    if ((st.phase || {}).day && words.length) {
+      return { key: "lw:" + words.join(","), list: words.map(function (s) { return { seat: s, kind: "last_word", seconds: set.last_word_seconds || 60 }; }) };
+    }
+    var defence = st.defence || [];
+    if (voting.status === "revote" && defence.length) {
+      return { key: "def:" + defence.map(function (x) { return x.seat; }).join(","), list: defence };
+    }
+    return { key: "sp", list: speeches };
+  }
+  function speechLabel(sp) {
+    return sp.kind === "last_word" ? T.last_word : sp.kind === "defence" ? T.defence : T.speech;
+  }
+  // The event an undo takes back: the last one in force, the queue's drawn over the saved.
+  function undoTarget() {
+    var lives = ((view && view.entries) || []).filter(function (e) { return e.kind === "event" && !e.undone; }).map(function (e) { return e.text; });
+    queue.forEach(function (q) {
+      if (q.refused) return;
+      if (q.kind === "undo") lives.pop(); else lives.push(describe(q));
+    });
+    return lives.length ? lives[lives.length - 1] : "";
+  }
+  function disarmUndo() {
+    ui.undoArmed = false;
+    ui.undoWhat = "";
+    $("[data-testid=undo-confirm]").hidden = true;
   }
   function renderSeats() {
     var box = $("[data-testid=seats]");
@@ -632,6 +684,7 @@
     if (shown.problems && shown.problems.length) box.appendChild(el("p", { cls: "c-problem", text: shown.problems.join(" ") }));
     if (queue.length && queue[0].refused) box.appendChild(refusedPanel());
     if (st.best_move_open) box.appendChild(bestMovePanel());
+    if (shown.finished || (st.phase || {}).night) singleLastWord(box, st);
     if (shown.finished) {
       box.appendChild(el("p", { cls: "c-result", "data-testid": "result", text: T.game_over + " " + shown.winner_text }));
       return;
@@ -673,8 +726,10 @@
       el("h3", { text: T.best_move + (killed ? " (" + killed + ")" : "") }),
       el("p", { cls: "muted", text: T.best_move_hint }),
     ]);
+    // only the seats still in the game at the first night: not those who left on day 1
+    var gone = (state().left || []).filter(function (d) { return d.day === 1; }).map(function (d) { return d.seat; });
     var seats = [];
-    for (var s = 1; s <= 10; s++) if (s !== killed) seats.push(s);
+    for (var s = 1; s <= 10; s++) if (s !== killed && gone.indexOf(s) < 0) seats.push(s);
     part.appendChild(seatButtons("pick", seats, {}, ui.picks));
     var rec = button(T.send_best_move, "best-move", {}, "c-big");
     rec.disabled = ui.picks.length !== 3;
@@ -683,12 +738,12 @@
     return part;
   }
   function dayPanel(box, st) {
-    var speeches = st.speeches || [];
+    var speeches = talks(st).list;
     var voting = st.voting || {};
     if (speeches.length) {
       if (ui.speech >= speeches.length) ui.speech = speeches.length - 1;
       var sp = speeches[ui.speech];
-      var what = sp.kind === "last_word" ? T.last_word : sp.kind === "lost" ? T.loses_speech : sp.kind === "short" ? T.short_speech : T.speech;
+      var what = sp.kind === "lost" ? T.loses_speech : sp.kind === "short" ? T.short_speech : speechLabel(sp);
       box.appendChild(el("section", { cls: "c-block c-speech" }, [
         el("p", { cls: "c-now", "data-testid": "speaker", text: T.speaks + ": " + sp.seat + " " + nick(sp.seat) + " · " + what }),
         el("div", { cls: "c-row" }, [
@@ -697,7 +752,7 @@
           button(T.next_speaker + " ▶", "next-speech", {}, "c-nav"),
         ]),
       ]));
-      if (expects("nominate") && sp.kind !== "last_word" && sp.kind !== "lost" && alive().indexOf(sp.seat) >= 0) {
+      if (expects("nominate") && (sp.kind === "speech" || sp.kind === "short") && alive().indexOf(sp.seat) >= 0) {
         var taken = (voting.nominations || []).map(function (n) { return n.seat; });
         var already = (voting.nominations || []).some(function (n) { return n.by === sp.seat; });
         if (!already) {
@@ -711,6 +766,12 @@
     }
     var noms = voting.nominations || [];
     var cancelled = voting.status === "cancelled";
+    if (voting.status === "none") {
+      // Day 1 without a voting (the online addendum): say so, or the judge looks for the buttons.
+      box.appendChild(el("p", { cls: "c-noms", "data-testid": "no-voting", text: T.no_voting_day1 }));
+      if (expects("night")) box.appendChild(button(T.to_night, "send", { type: "night" }, "c-big c-night"));
+      return;
+    }
     var line = el("p", { cls: "c-noms", "data-testid": "nominations", text: noms.length ? T.nominated + ": " : cancelled ? "" : T.nobody_nominated });
     noms.forEach(function (n, i) {
       var unsaved = i >= shown.unsaved.noms;
@@ -723,6 +784,12 @@
       return e.event && (e.event.type === "vote" || e.event.type === "lift") && !e.undone;
     }).pop();
     if (told) box.appendChild(el("p", { cls: "c-now", "data-testid": "vote-result", text: told.text }));
+    if (voting.status === "open" && noms.length === 1) {
+      // One nominee: no vote; the rules decide as the night falls.
+      var only = noms[0].seat;
+      var single = (st.phase || {}).day > 1 ? fill(T.single_leaves, { seat: only + " " + nick(only) }) : fill(T.single_day1, { seat: only });
+      box.appendChild(el("p", { cls: "c-now", "data-testid": "single-nominee", text: single }));
+    }
     if (expects("vote")) box.appendChild(votePanel(voting));
     if (expects("lift")) box.appendChild(liftPanel(voting));
     if (expects("night")) box.appendChild(button(T.to_night, "send", { type: "night" }, "c-big c-night"));
@@ -822,6 +889,21 @@
     });
     if (expects("day")) box.appendChild(button(T.to_day, "send", { type: "day" }, "c-big c-day"));
   }
+  // The single nominee of a day after day 1 left as the night fell: his last word
+  // comes first (game-rules.md, Day), shown at the night's top or under the result.
+  function singleGone(st) {
+    var n = (st.phase || {}).night || (st.phase || {}).day;
+    return (st.left || []).filter(function (d) { return d.how === "single" && d.day === n; })[0] || null;
+  }
+  function singleLastWord(box, st) {
+    var gone = singleGone(st);
+    if (!gone) return;
+    var b = button(T.last_word + " · " + gone.seat, "timer", { seconds: settings().last_word_seconds || 60, label: T.last_word + " · " + gone.seat }, "btn-ghost");
+    b.setAttribute("data-testid", "single-last-word-timer");
+    box.appendChild(el("section", { cls: "c-block c-speech", "data-testid": "single-last-word" }, [
+      el("p", { cls: "c-now", text: fill(T.single_last_word, { seat: gone.seat + " " + nick(gone.seat) }) }), b,
+    ]));
+  }
   var ANSWERS = { sheriff: "is_sheriff", not_sheriff: "not_sheriff", red: "is_red", black: "is_black" };
   function checkAnswer(title, check) {
     return el("section", { cls: "c-block c-answer", "data-testid": "answer-" + check.answer }, [
@@ -906,16 +988,20 @@
         break;
       case "best-move": send({ type: "best_move", seats: ui.picks.slice() }); ui.picks = []; break;
       case "undo":
-        if (!ui.undoArmed) {
-          ui.undoArmed = true;
-          b.textContent = T.undo_confirm;
-          window.setTimeout(function () { ui.undoArmed = false; b.textContent = T.undo; }, 4000);
-        } else {
-          ui.undoArmed = false;
-          b.textContent = T.undo;
-          enqueue("undo", null);
-        }
+        // One confirmation that names the event; only its own button undoes, once.
+        var what = undoTarget();
+        if (!what) break;
+        ui.undoArmed = true;
+        ui.undoWhat = what;
+        $("[data-testid=undo-what]").textContent = fill(T.undo_what, { event: what.replace(/[.。]$/, "") });
+        $("[data-testid=undo-confirm]").hidden = false;
         break;
+      case "undo-yes":
+        if (!ui.undoArmed) break;
+        disarmUndo();
+        enqueue("undo", null);
+        break;
+      case "undo-no": disarmUndo(); break;
       case "close-game":
       case "close-cancel":
         // closing shows the roles to everyone: a second, explicit step
@@ -930,8 +1016,8 @@
     }
   }
   function startSpeech() {
-    var sp = (state().speeches || [])[ui.speech];
-    if (sp) setTimer(sp.seconds, sp.kind === "last_word" ? T.last_word : T.speech);
+    var sp = talks().list[ui.speech];
+    if (sp) setTimer(sp.seconds, speechLabel(sp));
     render();
   }
   root.addEventListener("click", function (ev) {

@@ -1,0 +1,159 @@
+"""The protocol held against the console's log of its game.
+
+A protocol alone cannot know every night kill (it records only the first), so the
+core's checks count the living players from what it records. When the game was played
+on the judge console, the log knew them all: the protocol the log made when the game
+was closed (the version saved with `LOG_REASON`) is the reference. Each difference of
+the protocol from it is named in words, as a warning the judge reads before signing,
+beside the part of the form it concerns; a vote that counts more votes than the log's
+living players at that vote (or a lift vote more than them) is refused, by every door.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from mafiatab.core.problems import Problem
+from mafiatab.games.models import Game, ProtocolVersion
+
+#: The reason code of the version the console's log made when the game was closed.
+LOG_REASON = "console.log"
+
+#: The codes of the differences that refuse a signature (the rest warn).
+REFUSING = frozenset({"log.votes_over_alive", "log.lift_over_alive"})
+
+
+def _log_version(game: Game) -> ProtocolVersion | None:
+    return game.versions.filter(reason_code=LOG_REASON).order_by("-number").first()
+
+
+def log_protocol(game: Game) -> dict[str, Any] | None:
+    """The protocol the console's log made for `game`; None for a game not played on
+    the console (or played before the log's protocol was marked)."""
+    version = _log_version(game)
+    return version.data if version is not None else None
+
+
+def first_night_seats(game: Game) -> list[int] | None:
+    """The seats the log knew to be in the game when the first night fell (the best
+    move names only them); None when the game has no log that says."""
+    version = _log_version(game)
+    seats = (version.reason_params or {}).get("first_night") if version is not None else None
+    if not isinstance(seats, list):
+        return None
+    return [s for s in seats if isinstance(s, int) and not isinstance(s, bool)]
+
+
+def _seats(value: Any) -> str:
+    if isinstance(value, Sequence) and not isinstance(value, str):
+        return " ".join(str(v) for v in value) or "—"
+    return "—" if value in (None, "") else str(value)
+
+
+def _ints(value: Any) -> list[int]:
+    if not isinstance(value, list):
+        return []
+    return [v for v in value if isinstance(v, int) and not isinstance(v, bool)]
+
+
+def _note(code: str, field: str, seat: int | None = None, **params: Any) -> Problem:
+    return Problem(None, seat, field, code, params)
+
+
+def _block_notes(
+    index: int, mine: Mapping[str, Any], logged: Mapping[str, Any]
+) -> Iterator[Problem]:
+    field = f"voting[{index}]"
+    day = logged.get("day")
+
+    def note(code: str, **params: Any) -> Problem:
+        return _note(code, field, day=_seats(day), **params)
+
+    if mine.get("day") != day:
+        yield note("log.block_day", protocol=_seats(mine.get("day")), log=_seats(day))
+    if _ints(mine.get("nominees")) != _ints(logged.get("nominees")):
+        yield note(
+            "log.block_nominees",
+            protocol=_seats(mine.get("nominees")),
+            log=_seats(logged.get("nominees")),
+        )
+    votes, logged_votes = _ints(mine.get("votes")), _ints(logged.get("votes"))
+    alive = sum(logged_votes)  # the engine takes a vote only with every living player's vote
+    if votes != logged_votes:
+        yield note("log.block_votes", protocol=_seats(votes), log=_seats(logged_votes))
+    if logged_votes and sum(votes) > alive:
+        yield note("log.votes_over_alive", total=sum(votes), alive=alive)
+    lift, logged_lift = mine.get("lift"), logged.get("lift")
+    if lift != logged_lift:
+        yield note("log.block_lift", protocol=_seats(lift), log=_seats(logged_lift))
+    if isinstance(lift, int) and logged_votes and lift > alive:
+        yield note("log.lift_over_alive", total=lift, alive=alive)
+
+
+def _voting_notes(data: Mapping[str, Any], played: Mapping[str, Any]) -> Iterator[Problem]:
+    mine = [b for b in data.get("voting") or [] if isinstance(b, Mapping)]
+    logged = [b for b in played.get("voting") or [] if isinstance(b, Mapping)]
+    for index, block in enumerate(logged, start=1):
+        if index > len(mine):
+            yield _note(
+                "log.block_missing",
+                "voting",
+                day=_seats(block.get("day")),
+                nominees=_seats(block.get("nominees")),
+                votes=_seats(block.get("votes")),
+            )
+        else:
+            yield from _block_notes(index, mine[index - 1], block)
+    for index in range(len(logged) + 1, len(mine) + 1):
+        yield _note("log.block_extra", f"voting[{index}]", day=_seats(mine[index - 1].get("day")))
+
+
+def _fouls(data: Mapping[str, Any]) -> list[Any]:
+    return [s.get("fouls") if isinstance(s, Mapping) else None for s in data.get("seats") or []]
+
+
+def _removed(data: Mapping[str, Any]) -> list[Any]:
+    return sorted(r.get("seat") for r in data.get("disqualified") or [] if isinstance(r, Mapping))
+
+
+def _other_notes(data: Mapping[str, Any], played: Mapping[str, Any]) -> Iterator[Problem]:
+    for seat, (mine, logged) in enumerate(zip(_fouls(data), _fouls(played), strict=False), 1):
+        if (mine or 0) != (logged or 0):
+            yield _note("log.fouls", "fouls", seat, protocol=mine or 0, log=logged or 0)
+    if _removed(data) != _removed(played):
+        yield _note(
+            "log.removals",
+            "disqualified",
+            protocol=_seats(_removed(data)),
+            log=_seats(_removed(played)),
+        )
+    if data.get("first_killed") != played.get("first_killed"):
+        yield _note(
+            "log.first_killed",
+            "first_killed",
+            protocol=_seats(data.get("first_killed")),
+            log=_seats(played.get("first_killed")),
+        )
+    if played.get("best_move") and data.get("best_move") != played.get("best_move"):
+        yield _note(
+            "log.best_move",
+            "best_move",
+            protocol=_seats(data.get("best_move")),
+            log=_seats(played.get("best_move")),
+        )
+
+
+def differences(data: Mapping[str, Any], played: Mapping[str, Any] | None) -> list[Problem]:
+    """Every difference of the protocol `data` from the log's protocol `played` (none
+    without a log): the voting blocks, block by block, the fouls, the removals, the
+    first-killed seat and the best move."""
+    if not played:
+        return []
+    return [*_voting_notes(data, played), *_other_notes(data, played)]
+
+
+def refusals(game: Game, data: Mapping[str, Any]) -> list[Problem]:
+    """The differences from the game's log that no signature may pass: more votes (or
+    lift votes) than the living players the log knew at that vote."""
+    return [p for p in differences(data, log_protocol(game)) if p.code in REFUSING]

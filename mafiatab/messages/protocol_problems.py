@@ -1,0 +1,49 @@
+"""Protocol problems whose parameters are words of the game (a team, how a seat left):
+said here in the reader's language, never as the core's codes ("black", "vote")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+Params = Mapping[str, Any]
+
+_TEAMS = {"red": gettext_lazy("the red team"), "black": gettext_lazy("the black team")}
+
+_HOW = {
+    "vote": gettext_lazy("%(seat)s voted out"),
+    "lift": gettext_lazy("%(seat)s lifted out"),
+    "shot": gettext_lazy("%(seat)s shot in the first night"),
+    "removal": gettext_lazy("%(seat)s removed"),
+}
+
+
+def say_left(left: object) -> str:
+    """`"2:vote,5:removal"` as "2 voted out, 5 removed" in the active language."""
+    said = []
+    for pair in str(left or "").split(","):
+        seat, _sep, how = pair.partition(":")
+        template = _HOW.get(how)
+        if seat and template is not None:
+            said.append(str(template) % {"seat": seat})
+    return ", ".join(said)
+
+
+def _winner_contradicted(params: Params) -> str:
+    winner = str(params.get("winner"))
+    team = _TEAMS.get(winner, winner)
+    left = say_left(params.get("left"))
+    if not left:  # a problem stored before it named its seats
+        return _("%(team)s cannot win: every seat of that team left the game") % {"team": team}
+    return _("%(team)s cannot win: every seat of that team left the game (%(left)s)") % {
+        "team": team,
+        "left": left,
+    }
+
+
+SAY: dict[str, Callable[[Params], str]] = {
+    "winner.contradicted": _winner_contradicted,
+}

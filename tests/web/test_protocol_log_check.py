@@ -1,0 +1,189 @@
+"""A protocol held against the console's log of its game: each difference is named in
+words before the judge signs, beside the block it concerns, and a vote that counts more
+votes than the living players the log knew is refused (the protocol alone cannot know
+every night kill)."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from typing import Any
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from mafiatab.console import services as console
+from mafiatab.games import log_check
+from mafiatab.games.conversion import game_data
+from mafiatab.games.forms import raw_from_data
+from mafiatab.games.models import GameStatus
+from mafiatab.games.services import ProtocolInvalid, protocol_save
+
+from . import test_games_fixtures as fx
+
+two_tables = fx.two_tables
+
+pytestmark = pytest.mark.django_db
+
+ROLES = {"sheriff": 3, "don": 7, "black": [5, 9]}
+#: Red wins on day 3; the second night kills seat 3, which the protocol does not record:
+#: the log knows 6 living players at the day-3 vote, the protocol alone counts 7.
+GAME = [
+    {"type": "nominate", "by": 1, "seat": 5},
+    {"type": "nominate", "by": 2, "seat": 9},
+    {"type": "vote", "counts": [6, 4]},
+    {"type": "night"},
+    {"type": "shots", "by": {"7": 1, "9": 1}},
+    {"type": "day"},
+    {"type": "best_move", "seats": [7, 9, 2]},
+    {"type": "nominate", "by": 3, "seat": 9},
+    {"type": "nominate", "by": 4, "seat": 7},
+    {"type": "vote", "counts": [5, 3]},
+    {"type": "night"},
+    {"type": "shots", "by": {"7": 3}},
+    {"type": "day"},
+    {"type": "nominate", "by": 2, "seat": 7},
+    {"type": "nominate", "by": 6, "seat": 4},
+    {"type": "vote", "counts": [4, 2]},
+]
+
+
+@pytest.fixture
+def tournament(make_tournament: Any) -> Any:
+    """An offline FIIM tournament (day 1 has a voting)."""
+    return make_tournament(ruleset="fiim", platform="")
+
+
+@pytest.fixture
+def played(two_tables: dict[str, Any]) -> dict[str, Any]:
+    game, judge = two_tables["game1"], two_tables["judge"]
+    log = console.log_start(game=game, roles=ROLES, by=judge)
+    for event in GAME:
+        console.event_append(log=log, event=event, client_id=uuid.uuid4(), after=None, by=judge)
+    console.log_finish(log=log, by=judge)
+    game.refresh_from_db()
+    return two_tables | {"game": game}
+
+
+def _form(game: Any, action: str, **changes: Any) -> dict[str, Any]:
+    data = game_data(game) | {"date": "2026-03-01"} | changes
+    raw = raw_from_data(data)
+    return {k: v for k, v in raw.items() if v not in ("", [])} | {
+        "base_version": str(game.version),
+        "action": action,
+    }
+
+
+def _url(game: Any) -> str:
+    return reverse("games:protocol", args=[game.tournament.slug, game.pk])
+
+
+def _voting_with_day3(votes: list[int]) -> list[dict[str, Any]]:
+    return [
+        {"day": 1, "nominees": [5, 9], "votes": [6, 4], "nominated_by": [1, 2]},
+        {"day": 2, "nominees": [9, 7], "votes": [5, 3], "nominated_by": [3, 4]},
+        {"day": 3, "nominees": [7, 4], "votes": votes, "nominated_by": [2, 6]},
+    ]
+
+
+def test_the_log_makes_the_reference_protocol_and_the_form_says_it_agrees(client, played):
+    game = played["game"]
+    assert log_check.log_protocol(game) is not None
+    client.force_login(played["judge"])
+    page = client.get(_url(game)).content.decode()
+    assert 'data-testid="log-same"' in page and 'data-testid="log-differences"' not in page
+
+
+def test_more_votes_than_the_living_players_the_log_knew_cannot_be_signed(client, played):
+    game = played["game"]
+    client.force_login(played["judge"])
+    post = _form(game, "submit", voting=_voting_with_day3([4, 3]))
+    with translation.override("ru"):
+        answer = client.post(_url(game), post, HTTP_ACCEPT_LANGUAGE="ru")
+    assert answer.status_code == 422
+    page = answer.content.decode()
+    assert (
+        "день 3: 7 голосов, а в журнале пульта при этом голосовании живых игроков только 6" in page
+    )
+    assert "день 3: в журнале пульта голоса 4 2, в протоколе — 4 3" in page
+    game.refresh_from_db()
+    assert game.status == GameStatus.DRAFT
+    # every door refuses it, not the form alone
+    data = game_data(game) | {"date": "2026-03-01", "voting": _voting_with_day3([4, 3])}
+    with pytest.raises(ProtocolInvalid) as refused:
+        protocol_save(
+            game=game, data=data, by=played["judge"], base_version=game.version, submit=True
+        )
+    assert "log.votes_over_alive" in [p.code for p in refused.value.problems]
+
+
+def test_a_difference_the_rules_allow_is_a_warning_beside_its_block_and_signing_goes_on(
+    client, played
+):
+    game = played["game"]
+    client.force_login(played["judge"])
+    seats = game_data(game)["seats"]
+    seats[3] = seats[3] | {"fouls": 2}
+    post = _form(game, "check", voting=_voting_with_day3([5, 1]), seats=seats)
+    page = client.post(_url(game), post).content.decode()
+    assert 'data-testid="log-differences"' in page
+    assert "2 differences from the console's log of this game" in page
+    assert "day 3: the console&#x27;s log has the votes 4 2, the protocol 5 1" in page
+    assert "fouls: the console&#x27;s log has 0, the protocol 2" in page
+    assert 'data-testid="log-warning"' in page
+    data = game_data(game) | {"date": "2026-03-01", "voting": _voting_with_day3([5, 1])}
+    protocol_save(game=game, data=data, by=played["judge"], base_version=game.version, submit=True)
+    game.refresh_from_db()
+    assert game.status == GameStatus.SUBMITTED
+
+
+def test_a_game_played_without_the_console_has_no_reference(client, two_tables):
+    game = two_tables["game1"]
+    assert log_check.log_protocol(game) is None
+    client.force_login(two_tables["judge"])
+    page = client.get(_url(game)).content.decode()
+    assert 'data-testid="log-same"' not in page
+
+
+#: Seat 4 is removed on day 1 (the day's vote is cancelled); red wins on day 4.
+REMOVED_ON_DAY_1 = [
+    {"type": "remove", "seat": 4, "reason": "insult", "fined": True},
+    {"type": "night"},
+    {"type": "shots", "by": {"5": 1, "7": 1, "9": 1}},
+    {"type": "day"},
+    {"type": "nominate", "by": 3, "seat": 5},
+    {"type": "nominate", "by": 6, "seat": 9},
+    {"type": "vote", "counts": [5, 3]},
+    {"type": "night"},
+    {"type": "shots", "by": {"7": 2, "9": 2}},
+    {"type": "day"},
+    {"type": "nominate", "by": 3, "seat": 9},
+    {"type": "nominate", "by": 6, "seat": 7},
+    {"type": "vote", "counts": [4, 2]},
+    {"type": "night"},
+    {"type": "shots", "by": {"7": 3}},
+    {"type": "day"},
+    {"type": "nominate", "by": 6, "seat": 7},
+    {"type": "night"},
+]
+
+
+def test_the_best_move_offers_only_the_seats_in_the_game_at_the_first_night(client, two_tables):
+    game, judge = two_tables["game1"], two_tables["judge"]
+    log = console.log_start(game=game, roles=ROLES, by=judge)
+    for event in REMOVED_ON_DAY_1:
+        console.event_append(log=log, event=event, client_id=uuid.uuid4(), after=None, by=judge)
+    console.log_finish(log=log, by=judge)
+    game.refresh_from_db()
+    assert game.winner == "red"
+    assert log_check.first_night_seats(game) == [1, 2, 3, 5, 6, 7, 8, 9, 10]
+    client.force_login(judge)
+    page = client.get(_url(game)).content.decode()
+    for i in (1, 2, 3):
+        select = re.search(rf'<select name="bm_{i}">(.*?)</select>', page, re.S)[1]
+        offered = re.findall(r'<option value="(\d+)"', select)
+        assert offered == ["1", "2", "3", "5", "6", "7", "8", "9", "10"], offered
+    # the first-killed seat and the other seat pickers still offer every seat
+    killed = re.search(r'<select name="first_killed">(.*?)</select>', page, re.S)[1]
+    assert '<option value="4"' in killed
