@@ -140,7 +140,7 @@ def _current(tournament: Tournament) -> Tournament:
     return Tournament.objects.only(*STATE_FIELDS).get(pk=tournament.pk)
 
 
-def hides_extras(tournament: Tournament) -> bool:
+def _hides_extras(tournament: Tournament) -> bool:
     """Whether the public's standings leave out judges' extras that the staff's count:
     a stage of the plan hides them and the tournament is not closed."""
     if tournament.closed_at is not None or tournament.stage_plan is None:
@@ -181,9 +181,9 @@ def standings_snapshot(
 ) -> Snapshot:
     """The live standings of the tournament with their version, round and time: the
     public's, or with `full` the staff's (every judges' extra counted; the same as the
-    public's unless the tournament `hides_extras`)."""
+    public's unless a stage hides them from the public, see `_hides_extras`)."""
     current = _current(tournament)
-    full = full and hides_extras(current)
+    full = full and _hides_extras(current)
     name = _live_key(current, provisional, full)
     snapshot = cache.get_or_compute(
         name, lambda: _compute(current, provisional=provisional, full=full)
