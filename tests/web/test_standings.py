@@ -283,7 +283,7 @@ def test_hidden_standings_are_not_shown_to_the_public_but_are_to_staff(
     assert 'data-testid="standings-hidden"' in detail
     player_page = client.get(reverse("standings:player", args=[demo.slug, leader.player]))
     assert format_points(leader.total) not in player_page.content.decode().split("<main")[1]
-    assert _table(client, demo, format="csv").status_code == 404
+    assert _table(client, demo, format="csv").status_code == 403
 
     client.force_login(chief)
     staff = _table(client, demo).content.decode()
