@@ -517,3 +517,17 @@ def test_the_reserve_who_played_sees_his_status_not_an_offer_to_apply(client, pu
     with translation.override("en"), pytest.raises(ValidationError, match="lists \\(reserve\\)"):
         registration_apply(tournament=tournament, user=account)
     assert tournament.registrations.filter(user=account).count() == 1
+
+
+def test_the_replacement_is_said_in_russian_without_declining_a_nickname(client, published):
+    """Nicknames do not decline: the message and the late player's own seats name the
+    reserve where no case is asked, in no tense (before the round or after it)."""
+    tournament = published["tournament"]
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    said = _post_replacement(client, published, "P03", "Граф", 1).content.decode()
+    assert "Замена в туре 1: Граф вместо P03." in said and "заменяет" not in said
+    page = client.get(reverse("seating:index", args=[tournament.slug]), {"q": "P03"})
+    mine = page.content.decode().split('data-testid="my-round-1"')[1].split("</tr>")[0]
+    assert "замена: Граф" in mine and "играл" not in mine
+    other = _post_replacement(client, published, "P04", "Сова", 2, scope="rest").content.decode()
+    assert "Замена с тура 2 до конца турнира: Сова вместо P04." in other
