@@ -514,6 +514,10 @@ def test_the_reserve_who_played_sees_his_status_not_an_offer_to_apply(client, pu
     assert "20 + 1 reserve" in page.split('data-testid="participant-count">')[1][:40]
     russian = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "20 + 1 запасной<" in _section(russian, 'id="participants"')
+    client.force_login(published["organiser"])
+    manage = client.get(reverse("registrations:manage", args=[tournament.slug])).content.decode()
+    assert 'data-testid="listed-count">20 + 1 reserve<' in _section(manage, 'id="participants"')
+    client.force_login(account)
     with translation.override("en"), pytest.raises(ValidationError, match="lists \\(reserve\\)"):
         registration_apply(tournament=tournament, user=account)
     assert tournament.registrations.filter(user=account).count() == 1
