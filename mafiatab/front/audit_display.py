@@ -29,6 +29,7 @@ from mafiatab.messages import (
 from mafiatab.penalties.models import Kind
 from mafiatab.registrations.models import ReplacementScope, Status
 from mafiatab.tournaments.models import RULESET_CHOICES, StaffRole
+from mafiatab.tournaments.zones import zone_label
 
 #: The keys whose values are dates (stored as ISO text).
 DATE_KEYS = frozenset({"starts_on", "ends_on"})
@@ -83,6 +84,8 @@ def value_text(value: Any, key: str = "") -> str:
     if isinstance(value, str):
         if key in DATE_KEYS:
             return date_text(value)
+        if key == "time_zone":  # as the edit page names it: "Moscow, … (UTC+3)"
+            return zone_label(value)
         phase = PHASE_RE.fullmatch(value) if key == "day" else None
         if phase:  # the console's place: "d2" is day 2, "n1" night 1
             text = _("day %(n)s") if phase[1] == "d" else _("night %(n)s")

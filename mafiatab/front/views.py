@@ -12,7 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
-from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -30,7 +30,7 @@ from mafiatab.standings.inputs import (
     core_tournament,
     default_games_before_final,
 )
-from mafiatab.tournaments.disclosure import disclosure_for
+from mafiatab.tournaments.disclosure import disclosure_for, withheld_refusal
 from mafiatab.tournaments.forms import (
     NewTournamentForm,
     ScoringForm,
@@ -306,17 +306,14 @@ def export_file(request: HttpRequest, slug: str) -> HttpResponse:
     """The tournament file (confirmed protocols and penalties) as a download.
 
     Every protocol of the file gives points: while the standings are hidden the file
-    is the staff's only (403 for the public, saying why); while they are frozen the
-    public gets the protocols and penalties as they were at the freeze, the file of
-    the frozen table (`disclosure_for`)."""
+    is the staff's only (the public gets the refusal of every door of hidden
+    standings, `withheld_refusal`); while they are frozen the public gets the
+    protocols and penalties as they were at the freeze, the file of the frozen table
+    (`disclosure_for`)."""
     tournament = get_object_or_404(Tournament, slug=slug)
     disclosure = disclosure_for(request.user, tournament)
     if disclosure.withholds_all:
-        refusal = _(
-            "The organiser has hidden the standings of this tournament: its file, whose "
-            "protocols give every point, is for its staff only until they are shown."
-        )
-        return HttpResponseForbidden(refusal, content_type="text/plain; charset=utf-8")
+        return withheld_refusal(request, disclosure)
     core = core_tournament(tournament, as_of=disclosure.as_of)
     if not disclosure.staff:  # the judges' extras a stage hides, until it is closed
         core = public_tournament(core, closed=tournament.is_closed)

@@ -244,6 +244,25 @@ def submitted_games(tournament: Tournament) -> QuerySet[Game]:
     )
 
 
+def has_protested(game: Game, user: Any) -> bool:
+    """True when `user` has filed his protest of `game`: one per player and game (8.9
+    gives a player the right to a protest of the result, decided once and for all,
+    8.9.4), so he is offered no other."""
+    return bool(getattr(user, "is_authenticated", False)) and (
+        Protest.objects.filter(game=game, filed_by=user).exists()
+    )
+
+
+def may_file_protest(user: Any, game: Game) -> bool:
+    """True when the game page offers `user` the protest form: a player of the game
+    whose protocol is submitted and who has not protested it yet."""
+    return (
+        game.submitted_at is not None
+        and user_can(user, game.tournament, "file_protest", game=game)
+        and not has_protested(game, user)
+    )
+
+
 def open_protests(tournament: Tournament) -> QuerySet[Protest]:
     """Protests waiting for a decision."""
     return (

@@ -188,13 +188,16 @@ def judge_copies(request: HttpRequest, slug: str) -> HttpResponse:
     return _download(pdf, PDF, f"{tournament.slug}-seating-judges{suffix}.pdf", inline=True)
 
 
-def _standings(request: HttpRequest, slug: str) -> tuple[Tournament, Any, bool]:
+def _standings(request: HttpRequest, slug: str) -> tuple[Tournament, Any, bool] | HttpResponse:
+    """The standings the reader may see, or the refusal of hidden standings."""
     provisional = request.GET.get("provisional") == "1"
     tournament = get_object_or_404(Tournament, slug=slug)
-    staff = user_can(request.user, tournament, "view_live_standings")
-    shown = viewer_standings(tournament=tournament, staff=staff, provisional=provisional)
+    disclosure = disclosure_for(request.user, tournament)
+    if disclosure.withholds_all:
+        return withheld_refusal(request, disclosure)
+    shown = viewer_standings(tournament=tournament, staff=disclosure.staff, provisional=provisional)
     if shown.snapshot is None:
-        raise Http404(_("The standings are hidden."))
+        return withheld_refusal(request, disclosure)
     return tournament, shown, provisional
 
 
@@ -203,7 +206,10 @@ def _standings(request: HttpRequest, slug: str) -> tuple[Tournament, Any, bool]:
 @heavy_export
 def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings the reader may see, as PDF (`?provisional=1` as on the page)."""
-    tournament, shown, provisional = _standings(request, slug)
+    found = _standings(request, slug)
+    if isinstance(found, HttpResponse):
+        return found
+    tournament, shown, provisional = found
     pdf = documents.standings_pdf(Renderer(), tournament, shown, provisional=provisional)
     kind = "provisional" if provisional else "official"
     return _download(pdf, PDF, f"{tournament.slug}-standings-{kind}.pdf", inline=True)
@@ -214,7 +220,10 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 @heavy_export
 def standings_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings the reader may see, and every score line, as XLSX."""
-    tournament, shown, provisional = _standings(request, slug)
+    found = _standings(request, slug)
+    if isinstance(found, HttpResponse):
+        return found
+    tournament, shown, provisional = found
     kind = "provisional" if provisional else "official"
     content = documents.standings_xlsx(shown)
     return _download(content, XLSX, f"{tournament.slug}-standings-{kind}.xlsx", inline=False)

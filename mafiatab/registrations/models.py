@@ -35,6 +35,10 @@ NAMED_STATUSES = (*ACTIVE_STATUSES, Status.RESERVE)
 #: Who may sit at a table, and whom the lists of participants show: the participants
 #: and the reserves who replaced one (a reserve is not counted among the participants).
 SEATED_STATUSES = (Status.APPROVED, Status.RESERVE)
+#: The only statuses after which a person may apply to the tournament again: his
+#: application ended without him taking part. Any other keeps him on its lists (a
+#: reserve who replaced a participant, one the organiser removed): he sees his status.
+REAPPLY_STATUSES = (Status.WITHDRAWN, Status.REJECTED)
 
 
 class Registration(models.Model):
@@ -118,6 +122,11 @@ class Registration(models.Model):
     @property
     def is_active(self) -> bool:
         return self.status in ACTIVE_STATUSES
+
+    @property
+    def may_apply_again(self) -> bool:
+        """His application ended without him taking part (`REAPPLY_STATUSES`)."""
+        return self.status in REAPPLY_STATUSES
 
     @property
     def has_online_links(self) -> bool:

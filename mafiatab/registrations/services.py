@@ -21,6 +21,7 @@ from mafiatab.notifications.services import notify
 from mafiatab.registrations.models import (
     ACTIVE_STATUSES,
     NAMED_STATUSES,
+    REAPPLY_STATUSES,
     CheckIn,
     Registration,
     Status,
@@ -109,6 +110,12 @@ def registration_apply(
         raise ValidationError(_("Set your nickname in your profile before applying."))
     if tournament.registrations.filter(user=user, status__in=ACTIVE_STATUSES).exists():
         raise ValidationError(_("You have already applied to this tournament."))
+    listed = tournament.registrations.filter(user=user).exclude(status__in=REAPPLY_STATUSES)
+    if (kept := listed.first()) is not None:
+        raise ValidationError(
+            _("You are on this tournament's lists (%(status)s): you cannot apply again.")
+            % {"status": kept.get_status_display()}
+        )
     _check_nickname_free(tournament, user.nickname)
     if is_full(tournament):
         raise ValidationError(

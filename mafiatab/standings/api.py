@@ -6,7 +6,6 @@ from typing import Any, Literal
 
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
-from django.utils.translation import gettext as _
 from ninja import Field, Query, Router, Schema
 
 from mafiatab.api.auth import caller
@@ -23,6 +22,7 @@ from mafiatab.standings.advancing import (
 from mafiatab.standings.services import viewer_standings
 from mafiatab.standings.staged import public_outlook
 from mafiatab.tournaments.api import require, tournament_or_404
+from mafiatab.tournaments.disclosure import disclosure_for, withheld_message
 from mafiatab.tournaments.permissions import user_can
 
 router = Router(tags=["standings"])
@@ -106,7 +106,7 @@ def get_standings(request: HttpRequest, slug: str, provisional: bool = PROVISION
     staff = user_can(caller(request), tournament, "view_live_standings")
     shown = viewer_standings(tournament=tournament, staff=staff, provisional=provisional)
     if shown.snapshot is None:
-        raise Forbidden(_("The organiser has hidden the standings of this tournament."))
+        raise Forbidden(withheld_message(disclosure_for(caller(request), tournament)))
     data = standings_json(shown.snapshot.standings)
     marks = public_outlook(shown.snapshot.standings)
     for row in data["standings"]:

@@ -47,6 +47,7 @@ from mafiatab.standings.services import (
     viewer_token,
 )
 from mafiatab.standings.staged import public_outlook
+from mafiatab.tournaments.disclosure import disclosure_for, withheld_refusal
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.pages import tournament_context
 from mafiatab.tournaments.permissions import (
@@ -163,6 +164,8 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     staff = can["view_live_standings"]
     if request.GET.get("format") == "csv":
         shown = viewer_standings(tournament=tournament, staff=staff, provisional=provisional)
+        if shown.snapshot is None:
+            return withheld_refusal(request, disclosure_for(request.user, tournament))
         return _csv(tournament, shown, provisional)
     token = viewer_token(tournament, staff=staff)
     if request.htmx and request.GET.get("since") == token:
@@ -208,8 +211,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _csv(tournament: Tournament, shown: Shown, provisional: bool) -> HttpResponse:
-    if shown.snapshot is None:
-        raise Http404(_("The standings are hidden."))
+    assert shown.snapshot is not None  # hidden standings are refused before
     kind = "provisional" if provisional else "official"
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = (

@@ -18,7 +18,6 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -109,9 +108,9 @@ def withheld_message(disclosure: Disclosure) -> str:
 
 
 def withheld_refusal(request: HttpRequest, disclosure: Disclosure) -> HttpResponse:
-    """The answer to a page or file that would show the points withheld from this
-    viewer: the login page for a visitor (the staff see it), else 403 saying why."""
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    context = {"reason": withheld_message(disclosure)}
+    """The answer of every door (a page, a protocol PDF, the standings' PDF, XLSX and
+    CSV, the tournament file) that would show a viewer the points withheld from him:
+    403 saying why, in his language, alike for a visitor and a signed-in outsider (a
+    visitor is offered to sign in: the staff see it)."""
+    context = {"reason": withheld_message(disclosure), "offer_login": True}
     return render(request, "403.html", context, status=403)

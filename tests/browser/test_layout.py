@@ -375,3 +375,29 @@ def test_the_seating_draft_shows_all_ten_seats_on_a_laptop(browser, live_server,
         box = cell.bounding_box()
         assert box is not None and box["x"] + box["width"] <= LAPTOP["width"]
     context.close()
+
+
+def test_the_standings_views_stand_apart_on_a_phone_while_hidden(browser, live_server, make_user):
+    """The links to the standings' other forms are set apart (their style is the
+    page's, not only the table's): while the standings are hidden, with no table, on
+    a phone "Предварительные" and "Для проектора" do not run together."""
+    from mafiatab.standings.services import standings_set_hidden
+
+    organiser = make_user("Организатор", username="organiser")
+    tournament = tournament_create(
+        info=TournamentInfo(name="Кубок", ruleset="fiim", platform=""), by=organiser
+    )
+    standings_set_hidden(tournament=tournament, hidden=True, by=organiser)
+    context = browser.new_context(
+        locale="ru-RU", extra_http_headers={"Accept-Language": "ru"}, viewport=PHONE
+    )
+    page = context.new_page()
+    page.goto(live_server.url + reverse("standings:table", args=[tournament.slug]))
+    assert page.locator("[data-testid=standings-hidden]").is_visible()
+    first = page.locator("[data-testid=provisional-link]").bounding_box()
+    second = page.locator("[data-testid=projector-link]").bounding_box()
+    assert first is not None and second is not None
+    same_line = abs(first["y"] - second["y"]) < 2
+    gap = second["x"] - (first["x"] + first["width"]) if same_line else second["y"] - first["y"]
+    assert gap >= 10, (first, second)
+    context.close()

@@ -518,3 +518,13 @@ def test_the_openapi_document_and_the_interactive_docs_are_served(client, db):
     response = client.get(bundle)
     assert response.status_code == 200
     response.close()
+
+
+def test_every_page_links_the_api_documentation_in_its_footer(client, db):
+    """The open API is found from the site: the footer of every page links its docs."""
+    said = {"en": "Open API: documentation", "ru": "Открытый API: документация"}
+    for language, words in said.items():
+        page = client.get("/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        footer = page.split('<footer class="footer">')[1]
+        assert 'href="/api/docs" data-testid="api-docs-link">' + words in footer, language
+    assert client.get("/api/docs").status_code == 200

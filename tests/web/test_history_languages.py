@@ -241,3 +241,18 @@ def test_the_history_names_a_kept_console_place_without_its_inner_keys():
     )
     (row,) = history_rows([entry])
     assert row.before == [] and row.after == []
+
+
+def test_the_history_names_the_time_zone_as_the_edit_page_does(client, make_tournament, staff):
+    """The tournament's creation (and any change of its zone) names the zone in the
+    reader's language with its offset, as the edit page offers it, not its IANA code."""
+    from mafiatab.tournaments.zones import utc_offset
+
+    tournament = make_tournament(name="Кубок", time_zone="Europe/Moscow")
+    client.force_login(staff["organiser"])
+    url = reverse("tournaments:history", args=[tournament.slug])
+    offset = utc_offset("Europe/Moscow")
+    for language, label in (("ru", "Москва, Санкт-Петербург"), ("en", "Moscow, Saint Petersburg")):
+        text = _visible_text(client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode())
+        assert f"{label} ({offset})" in text, language
+        assert "Europe/Moscow" not in text, language

@@ -314,7 +314,7 @@ def test_hidden_standings_are_not_downloadable_by_the_public(client, demo_import
     demo_imported.standings_hidden = True
     demo_imported.save()
     for name in ("standings_pdf", "standings_xlsx"):
-        assert get(client, name, demo_imported.slug).status_code == 404
+        assert get(client, name, demo_imported.slug).status_code == 403
     client.force_login(organiser)
     for name in ("standings_pdf", "standings_xlsx"):
         assert get(client, name, demo_imported.slug).status_code == 200

@@ -184,3 +184,26 @@ def test_a_rejected_protest_is_masculine_in_russian_unlike_an_application(client
     assert "отклонён —" in page or "отклонён</span>" in page
     with translation.override("ru"):
         assert str(Status.REJECTED.label) == "отклонена"
+
+
+def test_once_filed_the_player_sees_his_protest_and_its_state_not_the_form_again(client, submitted):
+    """One protest per player and game (8.9, final once decided: 8.9.4): the game page
+    shows the protester his protest and its state, and no form for another."""
+    game, player = submitted["game"], submitted["alpha1"]
+    detail = reverse("games:detail", args=[game.tournament.slug, game.pk])
+    form = reverse("games:protest", args=[game.tournament.slug, game.pk])
+    client.force_login(player)
+    assert form in client.get(detail).content.decode()
+    protest = protest_file(
+        game=game, by=player, text="Wrong winner", now=SUBMITTED + dt.timedelta(minutes=3)
+    )
+    page = client.get(detail, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert form not in page
+    mine = page.split('data-testid="my-protest"')[1].split("</div>")[0]
+    assert "Ваш протест" in mine and "Wrong winner" in mine and "ждёт решения" in mine
+    protest_decide(protest=protest, by=submitted["chief"], upheld=False, decision="No reason.")
+    page = client.get(detail, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert form not in page
+    assert "No reason." in page.split('data-testid="my-protest"')[1].split("</div>")[0]
+    client.logout()
+    assert 'data-testid="my-protest"' not in client.get(detail).content.decode()

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from django.utils import translation
 
 from mafiatab.audit.models import AuditEntry
 from mafiatab.games.models import Round
@@ -490,3 +491,47 @@ def test_the_minutes_late_are_measured_from_the_rounds_start_when_not_given(publ
     first.save()
     replacement = record("Граф")
     assert replacement.minutes_late >= 20
+
+
+def test_the_reserve_who_played_sees_his_status_not_an_offer_to_apply(client, published, make_user):
+    """A person on the tournament's lists in any status but a closed application
+    (withdrawn, rejected) is not offered to apply again, nor may he; and the count of
+    the participants says what their list shows: 20 participants and a reserve."""
+    from mafiatab.registrations.services import registration_apply
+
+    tournament = published["tournament"]
+    account = make_user("Сова")
+    _replace(published, "P03", "Сова", 1)
+    client.force_login(account)
+    url = tournament.get_absolute_url()
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    mine = _section(page, 'id="my-registration"')
+    assert reverse("registrations:apply", args=[tournament.slug]) not in mine
+    assert 'data-testid="my-status"' in mine and "reserve" in mine
+    listed = _section(page, 'id="participants"')
+    assert 'data-testid="listed-count">20 + 1 reserve<' in listed
+    assert listed.count("<li>") == 21
+    assert "20 + 1 reserve" in page.split('data-testid="participant-count">')[1][:40]
+    russian = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "20 + 1 запасной<" in _section(russian, 'id="participants"')
+    client.force_login(published["organiser"])
+    manage = client.get(reverse("registrations:manage", args=[tournament.slug])).content.decode()
+    assert 'data-testid="listed-count">20 + 1 reserve<' in _section(manage, 'id="participants"')
+    client.force_login(account)
+    with translation.override("en"), pytest.raises(ValidationError, match="lists \\(reserve\\)"):
+        registration_apply(tournament=tournament, user=account)
+    assert tournament.registrations.filter(user=account).count() == 1
+
+
+def test_the_replacement_is_said_in_russian_without_declining_a_nickname(client, published):
+    """Nicknames do not decline: the message and the late player's own seats name the
+    reserve where no case is asked, in no tense (before the round or after it)."""
+    tournament = published["tournament"]
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    said = _post_replacement(client, published, "P03", "Граф", 1).content.decode()
+    assert "Замена в туре 1: Граф вместо P03." in said and "заменяет" not in said
+    page = client.get(reverse("seating:index", args=[tournament.slug]), {"q": "P03"})
+    mine = page.content.decode().split('data-testid="my-round-1"')[1].split("</tr>")[0]
+    assert "замена: Граф" in mine and "играл" not in mine
+    other = _post_replacement(client, published, "P04", "Сова", 2, scope="rest").content.decode()
+    assert "Замена с тура 2 до конца турнира: Сова вместо P04." in other

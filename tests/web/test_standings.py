@@ -181,6 +181,21 @@ def test_the_table_shows_k_heavy_side_and_b_with_their_clauses(client, demo):
         assert format_points(row.total) in page
 
 
+def test_the_table_says_that_ci_is_counted_in_main_as_the_pdf_does(client, demo):
+    """Ci has a column of its own and is counted in Main too: the table says so (the
+    PDF's footnote), in both languages; the tournament page's short table has no Ci."""
+    english = _table(client, demo, lang="en").content.decode()
+    assert "<th" in english and ">Ci</th>" in english
+    note = english.split('data-testid="ci-note">')[1].split("</p>")[0]
+    assert "already counted in Main" in note and "8.6" in note
+    russian = client.get(
+        reverse("standings:table", args=[demo.slug]), HTTP_ACCEPT_LANGUAGE="ru"
+    ).content.decode()
+    assert "уже входит в «Основные»" in russian.split('data-testid="ci-note">')[1]
+    detail = client.get(demo.get_absolute_url()).content.decode()
+    assert 'data-testid="ci-note"' not in detail
+
+
 def test_the_table_says_which_round_the_standings_are_as_of(client, demo):
     core = core_tournament(demo)
     last = max(
@@ -283,7 +298,7 @@ def test_hidden_standings_are_not_shown_to_the_public_but_are_to_staff(
     assert 'data-testid="standings-hidden"' in detail
     player_page = client.get(reverse("standings:player", args=[demo.slug, leader.player]))
     assert format_points(leader.total) not in player_page.content.decode().split("<main")[1]
-    assert _table(client, demo, format="csv").status_code == 404
+    assert _table(client, demo, format="csv").status_code == 403
 
     client.force_login(chief)
     staff = _table(client, demo).content.decode()

@@ -439,3 +439,32 @@ def test_the_file_link_counts_the_games_the_frozen_file_holds(client, frozen):
     page = reverse("tournaments:detail", args=[_slug(frozen)])
     for who, user in _viewers(frozen).items():
         assert "(1 game)" in _as(client, user).get(page).content.decode(), who
+
+
+def test_every_door_of_hidden_standings_refuses_alike_saying_why(client, hidden):
+    """The standings' PDF, XLSX and CSV, the tournament file, a game's protocol PDF and
+    its history: for a visitor and a player alike one 403 page, its reason in the
+    reader's language (not a 404 as if the address were mistyped)."""
+    slug, game = _slug(hidden), hidden["game2"].pk
+    doors = [
+        reverse("printables:standings_pdf", args=[slug]),
+        reverse("printables:standings_xlsx", args=[slug]),
+        reverse("standings:table", args=[slug]) + "?format=csv",
+        reverse("standings:table", args=[slug]) + "?format=csv&provisional=1",
+        reverse("tournaments:export", args=[slug]),
+        reverse("printables:protocol", args=[slug, game]),
+        reverse("games:history", args=[slug, game]),
+    ]
+    for who, user in _viewers(hidden).items():
+        _as(client, user)
+        for language, reason in (("en", "has hidden the standings"), ("ru", "скрыл")):
+            reasons = set()
+            for url in doors:
+                answer = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+                assert answer.status_code == 403, (who, url)
+                page = answer.content.decode()
+                assert 'data-testid="refusal-reason"' in page and reason in page, (who, url)
+                reasons.add(page.split('data-testid="refusal-reason">')[1].split("<")[0])
+            assert len(reasons) == 1, (who, language, reasons)
+    api = _as(client, None).get(f"/api/tournaments/{slug}/standings", HTTP_ACCEPT_LANGUAGE="ru")
+    assert api.status_code == 403 and reasons == {api.json()["detail"]}

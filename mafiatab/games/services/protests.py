@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from mafiatab.core.records.entry import read_entry
 from mafiatab.games.models import Game, Protest, ProtestStatus
-from mafiatab.games.selectors import entry_facts
+from mafiatab.games.selectors import entry_facts, has_protested
 from mafiatab.games.services import notices
 from mafiatab.games.services.checks import (
     _check_base,
@@ -54,7 +54,7 @@ def protest_file(*, game: Game, by: User, text: str, now: dt.datetime | None = N
             )
             % {"minutes": minutes}
         )
-    if Protest.objects.filter(game=game, filed_by=by).exists():
+    if has_protested(game, by):
         raise ValidationError(_("You have already protested this game."))
     protest = Protest.objects.create(
         game=game, filed_by=by, seat=seat, text=text.strip(), filed_at=now

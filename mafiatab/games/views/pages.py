@@ -57,8 +57,7 @@ def detail(request: HttpRequest, game: Game) -> HttpResponse:
         "withheld": withheld_message(disclosure) if withheld else "",
         "can": permissions_for(request.user, tournament),
         "can_edit": user_can(request.user, tournament, "enter_protocol", game=game),
-        "can_protest": game.submitted_at is not None
-        and user_can(request.user, tournament, "file_protest", game=game),
+        "can_protest": selectors.may_file_protest(request.user, game),
         "rows": _seat_rows(data, check, {}),
         "data": data,
         "played_on": date_text(game.date),
