@@ -44,7 +44,20 @@ RESERVE = NICKS[-1]
 ROLES = ["red", "red", "sheriff", "red", "black", "red", "don", "red", "black", "red"]
 #: Latin words a Russian page may show: the brand, the language switch, file formats.
 #: (UTC: time zones by their offset, "UTC+3", as Russian writes them too.)
-LATIN_ALLOWED = {"mafiatab", "FIIM", "RU", "EN", "CSV", "PDF", "XLSX", "Ci", "CI", "ZIP", "UTC"}
+LATIN_ALLOWED = {
+    "mafiatab",
+    "FIIM",
+    "RU",
+    "EN",
+    "CSV",
+    "PDF",
+    "XLSX",
+    "Ci",
+    "CI",
+    "ZIP",
+    "UTC",
+    "API",
+}
 #: Points as the pages write them ("1.00", "-0.50"); not a date ("02.12.2026").
 POINTS = re.compile(r"(?<![\d.])-?\d+\.\d\d(?![\d.])")
 #: A game's label (the tournament file's id of the game) reads the same in every language.

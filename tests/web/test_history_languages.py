@@ -222,7 +222,7 @@ def test_a_russian_history_shows_no_code_english_field_name_or_raw_value(client,
         assert _russian(AUDIT_ACTIONS[code]) in text, code
     words = _words(text)
     names = {"P", "Applicant", "Rejected", "Chief", "TableJudge", "Seated", "Organiser"}
-    names |= {"Spring", "Cup", "SWIPEAL", "Q1-T1", "Q1-T2", "Q2-T1", "Q2-T2", "mafiatab"}
+    names |= {"Spring", "Cup", "SWIPEAL", "Q1-T1", "Q1-T2", "Q2-T1", "Q2-T2", "mafiatab", "API"}
     english = {w for w in words if not re.fullmatch(r"[PX]\d\d|Q\d-T\d|[A-Z]", w)} - names
     assert not english, sorted(english)
     assert "2026-12-05" not in text and "05.12.2026" in text
