@@ -10,6 +10,7 @@ wider than the screen."""
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import re
@@ -442,13 +443,15 @@ def test_a_tournament_day_in_russian_from_the_applications_to_the_archive(walk, 
     exported = request.get(walk.live_url + f"/t/{slug}/tournament.json")
     # the file's protocols give every point: it is the staff's while the standings hide
     assert exported.status == 403
-    assert exported.text() == ru(
-        "The organiser has hidden the standings of this tournament: its file, whose "
-        "protocols give every point, is for its staff only until they are shown."
+    # answered as every door of hidden standings is: the same page, saying why
+    reason = ru(
+        "The organiser has hidden the standings of this tournament: the points of its "
+        "games are shown to its staff only."
     )
+    assert html.escape(reason, quote=False) in exported.text()
     api = request.get(walk.live_url + f"/api/tournaments/{slug}/standings")
     assert api.status == 403
-    assert api.json()["detail"] == ru("The organiser has hidden the standings of this tournament.")
+    assert api.json()["detail"] == reason
     game_api = request.get(walk.live_url + f"/api/tournaments/{slug}/games/{game1.pk}")
     assert game_api.ok and not _points_in(game_api.json())
 
