@@ -7,6 +7,7 @@ also kept as an immutable `ProtocolVersion`, so nothing is ever lost.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django.conf import settings
@@ -216,6 +217,14 @@ class Game(models.Model):
         """The account of the table's judge (None for an imported game)."""
         slot = self.table_slot
         return slot.judge_id if slot is not None else None
+
+    def protest_deadline(self) -> dt.datetime | None:
+        """When protests against the game stop being accepted: the regulation's window
+        after its protocol's submission (8.9.1); None before the submission."""
+        if self.submitted_at is None:
+            return None
+        minutes = self.tournament.regulation.protest_window_minutes
+        return self.submitted_at + dt.timedelta(minutes=minutes)
 
     def seat_of_user(self, user: Any) -> int | None:
         """The seat `user` played in this game through his registration (None if he did

@@ -9,11 +9,13 @@ the same reading and validation as the tournament file, the voting rules of
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import BooleanField, Case, F, Max, QuerySet, Value, When
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from mafiatab.core.protocol import Protocol
@@ -253,11 +255,26 @@ def has_protested(game: Game, user: Any) -> bool:
     )
 
 
-def may_file_protest(user: Any, game: Game) -> bool:
+def may_file_protest(user: Any, game: Game, now: dt.datetime | None = None) -> bool:
     """True when the game page offers `user` the protest form: a player of the game
-    whose protocol is submitted and who has not protested it yet."""
+    whose protocol is submitted, within the protest window, who has not protested it
+    yet."""
+    deadline = game.protest_deadline()
     return (
-        game.submitted_at is not None
+        deadline is not None
+        and (now or timezone.now()) <= deadline
+        and user_can(user, game.tournament, "file_protest", game=game)
+        and not has_protested(game, user)
+    )
+
+
+def protest_window_closed(user: Any, game: Game, now: dt.datetime | None = None) -> bool:
+    """True when `user` played the game and could have protested it, but its protest
+    window has closed: the page says until when protests were accepted."""
+    deadline = game.protest_deadline()
+    return (
+        deadline is not None
+        and (now or timezone.now()) > deadline
         and user_can(user, game.tournament, "file_protest", game=game)
         and not has_protested(game, user)
     )

@@ -44,6 +44,22 @@ def submitted(two_tables):
     return two_tables | {"game": game}
 
 
+@pytest.fixture
+def just_submitted(two_tables):
+    """The protocol of game 1 submitted a moment ago: its protest window is open."""
+    game = two_tables["game1"]
+    protocol_save(
+        game=game,
+        data=complete_data(game),
+        by=two_tables["judge"],
+        base_version=1,
+        submit=True,
+    )
+    protocol_confirm(game=game, by=two_tables["chief"])
+    game.refresh_from_db()
+    return two_tables | {"game": game}
+
+
 def test_a_protest_filed_in_time_is_decided_and_changes_the_protocol(submitted):
     game, alpha1, chief = submitted["game"], submitted["alpha1"], submitted["chief"]
     protest = protest_file(
@@ -116,16 +132,34 @@ def test_a_rejected_protest_keeps_the_protocol_and_the_page_shows_the_decision(c
     assert "The vote was counted right." in page.content.decode()
 
 
-def test_a_player_files_a_protest_on_the_game_page(client, submitted):
-    game = submitted["game"]
-    client.force_login(submitted["alpha1"])
+def test_a_player_files_a_protest_on_the_game_page(client, just_submitted):
+    game = just_submitted["game"]
+    client.force_login(just_submitted["alpha1"])
     detail = reverse("games:detail", args=[game.tournament.slug, game.pk])
     assert "File the protest" in client.get(detail).content.decode()
     url = reverse("games:protest", args=[game.tournament.slug, game.pk])
-    response = client.post(url, {"text": "Wrong winner"}, follow=True)
-    # the protocol was submitted at a fixed past time: the window is long closed
+    client.post(url, {"text": "Wrong winner"}, follow=True)
+    assert [p.text for p in game.protests.all()] == ["Wrong winner"]
+
+
+def test_after_the_window_the_page_says_until_when_protests_were_accepted(client, submitted):
+    """8.9.1: the form is not offered once the window is closed (it would be refused);
+    the player reads until when protests were accepted, in his language."""
+    game = submitted["game"]
+    client.force_login(submitted["alpha1"])
+    detail = reverse("games:detail", args=[game.tournament.slug, game.pk])
+    form = reverse("games:protest", args=[game.tournament.slug, game.pk])
+    page = client.get(detail, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert form not in page
+    closed = page.split('data-testid="protest-closed">')[1].split("</p>")[0]
+    assert closed.startswith("Протесты по этой игре принимались до 18:10: в течение 10 минут")
+    # the door refuses as the page says, whatever sends the form
+    response = client.post(form, {"text": "Wrong winner"}, follow=True)
     assert "too late" in response.content.decode()
     assert game.protests.count() == 0
+    # someone who did not play the game is told nothing of the window
+    client.force_login(submitted["chief"])
+    assert 'data-testid="protest-closed"' not in client.get(detail).content.decode()
 
 
 def test_a_decision_that_changes_the_protocol_must_name_its_base_version(client, submitted):
@@ -186,17 +220,18 @@ def test_a_rejected_protest_is_masculine_in_russian_unlike_an_application(client
         assert str(Status.REJECTED.label) == "отклонена"
 
 
-def test_once_filed_the_player_sees_his_protest_and_its_state_not_the_form_again(client, submitted):
+def test_once_filed_the_player_sees_his_protest_and_its_state_not_the_form_again(
+    client, just_submitted
+):
     """One protest per player and game (8.9, final once decided: 8.9.4): the game page
     shows the protester his protest and its state, and no form for another."""
+    submitted = just_submitted
     game, player = submitted["game"], submitted["alpha1"]
     detail = reverse("games:detail", args=[game.tournament.slug, game.pk])
     form = reverse("games:protest", args=[game.tournament.slug, game.pk])
     client.force_login(player)
     assert form in client.get(detail).content.decode()
-    protest = protest_file(
-        game=game, by=player, text="Wrong winner", now=SUBMITTED + dt.timedelta(minutes=3)
-    )
+    protest = protest_file(game=game, by=player, text="Wrong winner")
     page = client.get(detail, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert form not in page
     mine = page.split('data-testid="my-protest"')[1].split("</div>")[0]

@@ -45,8 +45,8 @@ def protest_file(*, game: Game, by: User, text: str, now: dt.datetime | None = N
     if game.submitted_at is None:
         raise ValidationError(_("The protocol has not been submitted yet."))
     minutes = game.tournament.regulation.protest_window_minutes
-    window = dt.timedelta(minutes=minutes)
-    if now > game.submitted_at + window:
+    deadline = game.protest_deadline()
+    if deadline is not None and now > deadline:
         raise ValidationError(
             _(
                 "A protest is written within %(minutes)d minutes after the game (8.9.1); "

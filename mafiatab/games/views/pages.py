@@ -58,6 +58,7 @@ def detail(request: HttpRequest, game: Game) -> HttpResponse:
         "can": permissions_for(request.user, tournament),
         "can_edit": user_can(request.user, tournament, "enter_protocol", game=game),
         "can_protest": selectors.may_file_protest(request.user, game),
+        "protest_closed": selectors.protest_window_closed(request.user, game),
         "rows": _seat_rows(data, check, {}),
         "data": data,
         "played_on": date_text(game.date),
