@@ -2,17 +2,21 @@
 
 Every key names the state of the database its value was computed from, as read in
 the same request (a tournament's id and creation time, its `standings_version` and
-scoring settings; see `services.live_state`). A value is therefore never stale: a
-change makes new keys, and the old ones age out. The cache is settings.CACHES'
+scoring settings; see `services.live_state`) and the release of the code that
+rendered it (`release`). A value is therefore never stale: a change of the data, or
+a new release of the site (other templates, translations or code), makes new keys,
+and the old ones age out. The cache is settings.CACHES'
 `default`, in the database: shared by every worker and every server on the same
 database, so what one process computed, every other one reuses.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any, TypeVar
 
 from django.core.cache import cache
@@ -27,10 +31,35 @@ _PLAIN = re.compile(r"[A-Za-z0-9_.-]{1,80}")
 LAYOUT = 2
 
 
+#: What a release of the site renders pages with.
+_RELEASE_FILES = ("*.py", "*.html", "*.mo")
+
+
+def fingerprint(root: Path) -> str:
+    """A fingerprint of what renders pages under `root`: the names and contents of
+    its code, templates and translations."""
+    digest = hashlib.blake2b(digest_size=8)
+    for pattern in _RELEASE_FILES:
+        for path in sorted(root.rglob(pattern)):
+            digest.update(str(path.relative_to(root)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+@functools.cache
+def release() -> str:
+    """This release of the package (`fingerprint` of its folder). Kept pages are keyed
+    on it, so that after an upgrade no server serves a page an older release rendered
+    (the cache lives in the database and outlives the servers). Read once per process;
+    a served worker reads it while it starts (`mafiatab.wsgi`)."""
+    return fingerprint(Path(__file__).resolve().parent.parent)
+
+
 def key(*parts: object) -> str:
-    """A cache key from its parts; a part that is not a short plain word (a nickname,
-    a path) is hashed, so that keys stay short and valid for every cache backend."""
-    words = []
+    """A cache key from its parts, for this release; a part that is not a short
+    plain word (a nickname, a path) is hashed, so that keys stay short and valid for
+    every cache backend."""
+    words = [release()]
     for part in parts:
         text = str(part)
         if not _PLAIN.fullmatch(text):

@@ -81,6 +81,27 @@ def test_cached_standings_are_the_cores_before_and_after_a_penalty(demo, chief):
     assert tournament_standings(tournament=demo).to_json() == before
 
 
+def test_kept_pages_are_keyed_on_the_release_so_an_upgrade_never_serves_an_older_page(
+    tmp_path,
+):
+    """The cache lives in the database and outlives the servers: a new release (a
+    template, a translation, the code) takes new keys."""
+    from mafiatab.standings import cache as kept
+
+    (tmp_path / "templates").mkdir()
+    page = tmp_path / "templates" / "table.html"
+    page.write_text("<td>{{ r.total }}</td>")
+    (tmp_path / "views.py").write_text("x = 1\n")
+    first = kept.fingerprint(tmp_path)
+    assert kept.fingerprint(tmp_path) == first
+    page.write_text("<td>{{ r.total|points }}</td>")
+    second = kept.fingerprint(tmp_path)
+    assert second != first
+    (tmp_path / "notes.txt").write_text("not rendered")
+    assert kept.fingerprint(tmp_path) == second
+    assert kept.key("rows", 1).split(":")[1] == kept.release()
+
+
 def test_a_penalty_raises_the_standings_version_and_so_does_its_cancellation(demo, chief):
     start = demo.standings_version
     penalty = _lateness(demo, chief)
