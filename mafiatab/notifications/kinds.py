@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 #: Words a parameter may hold as a code (its key, then the code).
 _WORDS: dict[str, dict[str, Promise]] = {
@@ -32,8 +32,9 @@ _WORDS: dict[str, dict[str, Promise]] = {
         "table_judge": gettext_lazy("table judge"),
     },
     "outcome": {
+        # a protest's: masculine in Russian, unlike an application's
         "upheld": gettext_lazy("upheld"),
-        "rejected": gettext_lazy("rejected"),
+        "rejected": pgettext_lazy("protest", "rejected"),
     },
 }
 

@@ -184,7 +184,7 @@ def test_a_protocol_and_a_protest_reach_only_their_own_table(table_people):
     decided = _got("protest.decided")
     assert set(decided) == {alpha1.pk, judge.pk}
     assert bravo1.pk not in decided
-    assert "отклон" in _said(decided[alpha1.pk], "ru")
+    assert "решение: отклонён." in _said(decided[alpha1.pk], "ru")  # a protest: masculine
 
 
 def test_a_penalty_is_told_to_the_penalised_player(table_people):
