@@ -17,6 +17,7 @@ from mafiatab.accounts.models import User
 from mafiatab.console.services import event_append, log_start
 from mafiatab.core.demo import TABLE_IN_PLAY, demo_tournament
 from mafiatab.core.protocol import Tournament as CoreTournament
+from mafiatab.games.models import Table
 from mafiatab.games.services import TablePlan, round_create
 from mafiatab.standings.advancing import advance_publish
 from mafiatab.standings.services.tournament_file import dates_of, tournament_import
@@ -127,6 +128,10 @@ def demo_load() -> tuple[Tournament, list[DemoLogin]]:
     StaffMember.objects.create(tournament=tournament, user=organiser, role=StaffRole.CHIEF_JUDGE)
     for judge in judges:
         StaffMember.objects.create(tournament=tournament, user=judge, role=StaffRole.TABLE_JUDGE)
+        # the tables whose protocols he signed are his: his "My tables" lists them
+        Table.objects.filter(
+            round__tournament=tournament, game__judge=judge.nickname, judge=None
+        ).update(judge=judge)
     tournament.log_action(
         "staff.assigned",
         by=organiser,

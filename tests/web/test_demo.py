@@ -183,3 +183,22 @@ def test_a_player_who_did_not_reach_the_final_is_told_so_once_not_per_round(
         assert 'data-testid="not-in-stage-final"' in page
         assert "Вы не играете на этом этапе." in page
         assert page.count("отдыхает") == 0
+
+
+def test_each_demo_judge_finds_the_tables_whose_protocols_he_signed_on_his_tables_page(
+    capsys, tmp_path, no_server, client
+):
+    from django.urls import reverse
+
+    from mafiatab.games.models import Game
+
+    _start(capsys, tmp_path)
+    tournament = Tournament.objects.get()
+    judge2 = User.objects.get(username="judge2")
+    signed = Game.objects.filter(tournament=tournament, judge=judge2.nickname)
+    assert signed.exists()
+    client.force_login(judge2)
+    url = reverse("games:my_tables", args=[tournament.slug])
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Вы не судите ни одного стола" not in page
+    assert all(game.label in page for game in signed), [g.label for g in signed]
