@@ -3,6 +3,7 @@ from __future__ import annotations
 from unittest import mock
 
 import pytest
+from django.test import Client
 from django.urls import NoReverseMatch, reverse
 
 from mafiatab.core.demo import demo_tournament
@@ -380,6 +381,46 @@ def test_the_organiser_freezes_and_hides_from_the_page_and_it_is_audited(
     assert {"standings.frozen", "standings.hidden"} <= actions
     response = client.post(url, {"action": "nonsense"}, follow=True)
     assert "Unknown standings setting" in response.content.decode()
+
+
+def _told(client, url, action):
+    page = client.post(url, {"action": action}, follow=True).content.decode()
+    return page
+
+
+def test_the_settings_messages_say_what_the_public_sees_with_both_settings(client, demo, organiser):
+    url = reverse("standings:manage", args=[demo.slug])
+    client.force_login(organiser)
+    told = _told(client, url, "hide")
+    assert "The standings are hidden from the public." in told and "They stay frozen" not in told
+    told = _told(client, url, "freeze")  # while hidden: the public still sees nothing
+    assert "the public sees them as they are now" not in told
+    assert "but they are hidden" in told and "then sees them as frozen" in told
+    anonymous = _table(Client(), demo).content.decode()
+    assert "The organiser has hidden the standings from the public." in anonymous
+    told = _told(client, url, "show")
+    assert "shown to the public as they were when frozen" in told
+    told = _told(client, url, "hide")
+    assert "They stay frozen" in told
+    told = _told(client, url, "unfreeze")
+    assert "no longer frozen, but they are still hidden" in told
+    told = _told(client, url, "show")
+    assert "The standings are shown to the public." in told
+    assert "as they were when frozen;" not in told
+    told = _told(client, url, "freeze")
+    assert "The standings are frozen: the public sees them as they are now." in told
+    told = _told(client, url, "unfreeze")
+    assert "The standings are live again for the public." in told
+
+
+def test_freezing_hidden_standings_is_told_truly_in_russian(client, demo, organiser):
+    url = reverse("standings:manage", args=[demo.slug])
+    client.force_login(organiser)
+    client.cookies["django_language"] = "ru"
+    client.post(url, {"action": "hide"})
+    told = _told(client, url, "freeze")
+    assert "Таблица заморожена: зрители видят её в нынешнем виде." not in told
+    assert "Таблица заморожена в нынешнем виде, но она скрыта" in told
 
 
 # --- the page kept for anonymous visitors ----------------------------------------------
