@@ -580,3 +580,15 @@ def test_a_stored_protocol_the_rules_now_refuse_is_left_out_not_a_server_error(
     assert len(core_tournament(demo).games) == others
     assert "no longer pass the rules" in caplog.text
     assert _table(client, demo).status_code == 200
+
+
+def test_the_standings_page_explains_its_columns_as_the_pdf_does(client, demo):
+    page = _table(client, demo).content.decode()
+    assert 'data-testid="standings-legend"' in page
+    assert "Extra: 8.2.4, 8.3, 8.4, 8.5, the first tie-break (8.8.1)." in page
+    assert "the penalties of a game (8.5.2 fouls, 8.2.4 removals) are counted in Extra" in page
+    client.cookies["django_language"] = "ru"
+    page = _table(client, demo).content.decode()
+    assert "Доп.: 8.2.4, 8.3, 8.4, 8.5, первый дополнительный показатель (8.8.1)." in page
+    assert "Штрафы: только штрафы самого турнира" in page
+    assert "учтены в доп. баллах" in page
