@@ -216,7 +216,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "mafiatab.notifications.middleware.RememberLanguage",
-    "mafiatab.tournaments.middleware.TournamentTimeZone",
+    "mafiatab.tournaments.middleware.TournamentLocale",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",

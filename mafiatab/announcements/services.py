@@ -83,7 +83,7 @@ def broadcast_send(*, tournament: Tournament, audience: Audience, text: str, by:
         "broadcast",
         {"tournament": tournament.name, "text": text},
         link=tournament.get_absolute_url(),
-        tournament_id=tournament.pk,
+        tournament=tournament,
     )
     tournament.log_action(
         "tournament.broadcast",

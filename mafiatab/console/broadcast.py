@@ -1,9 +1,10 @@
 """The broadcast: what a table's stream overlay and its result card show, the live
 channel's version of a table, and the director's private links.
 
-What a spectator sees is decided in one place, `selectors.log_view` (no role and no
+What a spectator sees is decided in one place, `selectors.table_view` (no role and no
 night secret before the end, and after it only for a viewer who may see the game's
-points); the overlay is built from that view and adds nothing it does not hold. The
+points; a game entered without the console shows its confirmed protocol's result);
+the overlay is built from that view and adds nothing it does not hold. The
 director's view (`director=True`) is the judges' view: the roles while the game runs,
 behind a link the chief judge makes and revokes (`director_link_create`,
 `director_link_revoke`), each write audited.
@@ -25,7 +26,6 @@ from django.utils.translation import gettext as _
 from mafiatab.console import selectors
 from mafiatab.console.models import DirectorLink, GameLog
 from mafiatab.games.models import Game
-from mafiatab.games.selectors import points_shown_to
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import ensure_can
 
@@ -174,10 +174,7 @@ def _speaker(view: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, Any]
 def overlay(game: Game, *, viewer: Any, director: bool = False) -> dict[str, Any]:
     """What a table's overlay, board and result card show to `viewer` (None: the
     public), or to the director (the judges' view)."""
-    if director:
-        view = selectors.log_view(game, full=True, disclose=True)
-    else:
-        view = selectors.log_view(game, full=False, disclose=points_shown_to(viewer, game))
+    view = selectors.table_view(game, viewer=viewer, director=director)
     state = view.get("state") or {}
     board = view.get("board") or {"rows": [], "nominations": [], "blocks": []}
     roles = _roles_of(view.get("header") or {}) if director and view["started"] else {}

@@ -20,12 +20,17 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from mafiatab.console import engine
 from mafiatab.console.messages import event_text, phase_text, result_text, winner_text
 from mafiatab.console.models import EntryKind, GameLog
 from mafiatab.core.names import printable_json
+from mafiatab.core.scoring import format_points
+from mafiatab.games.conversion import game_data, withheld_form, without_extras
 from mafiatab.games.models import Game
+from mafiatab.games.selectors import check_protocol, points_by_seat, points_shown
+from mafiatab.tournaments.disclosure import disclosure_for
 from mafiatab.tournaments.permissions import user_can
 
 #: What a spectator sees of an event before the end.
@@ -212,6 +217,81 @@ def log_view(game: Game, *, full: bool, disclose: bool, only: int | None = None)
         )
     view["board"] = board(view)
     return view
+
+
+def table_view(game: Game, *, viewer: Any, director: bool = False) -> dict[str, Any]:
+    """What a table's board, overlay and result card show to `viewer` (None: the public),
+    or to the director (the judges' view): the console log's view; for a game never run
+    on the console whose protocol is confirmed, its result read from the protocol."""
+    if director:
+        view = log_view(game, full=True, disclose=True)
+    else:
+        disclosure = disclosure_for(viewer, game.tournament)
+        view = log_view(game, full=False, disclose=points_shown(disclosure, game))
+    if not view["started"] and game.is_confirmed:
+        return protocol_view(game, viewer=viewer, director=director)
+    return view
+
+
+def protocol_view(game: Game, *, viewer: Any, director: bool = False) -> dict[str, Any]:
+    """A confirmed game's result as its board, overlay and card show it, read from its
+    protocol (the game was not run on the console, so there is no log): the winner and
+    who played; the roles, fouls, best move and each player's points only when the
+    viewer may see the game's points (as the game page shows them), the judges' extras
+    only where the stage shows them. Same keys as `log_view`."""
+    disclosure = disclosure_for(viewer, game.tournament)
+    shown = director or points_shown(disclosure, game)
+    data = game_data(game)
+    if not director and not disclosure.shows_extras(game.stage):
+        data = without_extras(data)
+    sums: dict[int, dict[str, Any]] = {}
+    if shown:
+        sums = points_by_seat(data, check_protocol(data, ruleset=game.tournament.ruleset))
+    else:
+        data = withheld_form(data)
+    rows = []
+    for n, seat in enumerate(data.get("seats") or [], start=1):
+        seat = seat if isinstance(seat, dict) else {}
+        fouls = seat.get("fouls") or 0
+        fouls = len(fouls) if isinstance(fouls, list) else int(fouls)
+        points = sums.get(n)
+        rows.append(
+            {
+                "n": n,
+                "nick": seat.get("player") or "",
+                "fouls": fouls,
+                "foul_dots": [i <= fouls for i in range(1, 5)],
+                "left": None,
+                "nominated": False,
+                "role": str(seat.get("role") or "") if shown else "",
+                "points": format_points(points["main"] + points["extra"]) if points else "",
+            }
+        )
+    winner = data.get("winner")
+    state = (
+        {"first_killed": data.get("first_killed"), "best_move": data.get("best_move") or []}
+        if shown
+        else {}
+    )
+    return {
+        "game_id": game.pk,
+        "label": game.label,
+        "started": True,
+        "closed": True,
+        "full": shown,
+        "number": 0,
+        "finished": True,
+        "winner": winner,
+        "phase_text": _("The game is over."),
+        "winner_text": winner_text(winner),
+        "header": None,
+        "entries": [],
+        "state": state,
+        "problems": [],
+        "board": {"rows": rows, "nominations": [], "blocks": [], "voting_status": None},
+        "place": None,
+        "first_speaker": None,
+    }
 
 
 def _entry_text(event: dict[str, Any] | None, replayed: engine.Replayed, position: int) -> str:

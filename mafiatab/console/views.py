@@ -33,7 +33,7 @@ from mafiatab.console.models import ViolationReport
 from mafiatab.console.strings import console_strings
 from mafiatab.games.conversion import game_data
 from mafiatab.games.models import Game, Table
-from mafiatab.games.selectors import confirmed_notice, is_confirmed_for_its_judge, points_shown_to
+from mafiatab.games.selectors import confirmed_notice, is_confirmed_for_its_judge
 from mafiatab.games.services import ProtocolChanged
 from mafiatab.tournaments.models import StaffRole, Tournament
 from mafiatab.tournaments.permissions import permissions_for
@@ -356,7 +356,7 @@ def spectator(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The table as spectators see it; it updates itself (`static/console/live.js`)."""
     game = _table_game(slug, pk)
     version = live_version(game.pk)  # read first: a change while rendering is sent later
-    view = selectors.log_view(game, full=False, disclose=points_shown_to(request.user, game))
+    view = selectors.table_view(game, viewer=request.user)
     context = _base(request, game) | {"view": view, "version": version}
     return render(request, "console/spectator.html", context)
 
@@ -365,6 +365,6 @@ def spectator(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def spectator_board(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The spectators' board alone (htmx polls it)."""
     game = _table_game(slug, pk)
-    view = selectors.log_view(game, full=False, disclose=points_shown_to(request.user, game))
+    view = selectors.table_view(game, viewer=request.user)
     context = _base(request, game) | {"view": view}
     return render(request, "console/_board.html", context)

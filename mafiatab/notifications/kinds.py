@@ -210,7 +210,7 @@ def _format(template: Promise, params: Mapping[str, Any]) -> str:
         return str(template)
 
 
-def _zone(name: object) -> dt.tzinfo | None:
+def zone_named(name: object) -> dt.tzinfo | None:
     """The time zone a message names (None: the site's)."""
     if not isinstance(name, str) or not name or len(name) > 64:
         return None
@@ -232,7 +232,7 @@ def _when(row: Mapping[str, Any]) -> str:
         except ValueError:
             moment = None
         if moment is not None and timezone.is_aware(moment):
-            local = timezone.localtime(moment, _zone(row.get("zone")))
+            local = timezone.localtime(moment, zone_named(row.get("zone")))
             said.append(date_format(local, "SHORT_DATETIME_FORMAT"))
     place = row.get("place")
     if isinstance(place, str) and place:

@@ -3,10 +3,14 @@ and each person's choices."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from mafiatab.notifications.kinds import zone_named
 
 #: Room for the link of a message (a path of the site).
 LINK_LENGTH = 300
@@ -24,6 +28,9 @@ class Notification(models.Model):
     link = models.CharField(max_length=LINK_LENGTH, blank=True)
     #: The tournament it is about (a plain number: this app stands below tournaments).
     tournament_id = models.PositiveIntegerField(null=True, blank=True, db_index=True)
+    #: The time zone of that tournament, its times are said in (empty: the site's); kept
+    #: in step by the tournament's services when its time zone changes.
+    time_zone = models.CharField(_("time zone"), max_length=64, blank=True)
     created_at = models.DateTimeField(_("sent"), default=timezone.now)
     read_at = models.DateTimeField(_("read"), null=True, blank=True)
 
@@ -39,6 +46,11 @@ class Notification(models.Model):
     @property
     def is_read(self) -> bool:
         return self.read_at is not None
+
+    def zone(self) -> dt.tzinfo:
+        """The time zone its times are said in: its tournament's, else the site's (also
+        when this machine no longer knows the tournament's)."""
+        return zone_named(self.time_zone) or timezone.get_default_timezone()
 
 
 class DeliveryState(models.TextChoices):

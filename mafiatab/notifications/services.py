@@ -12,7 +12,7 @@ import datetime as dt
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from django.conf import settings
 from django.core import signing
@@ -53,19 +53,29 @@ def _user_id(recipient: Recipient) -> int | None:
     return int(recipient.pk) if recipient.pk is not None else None
 
 
+class About(Protocol):
+    """The tournament a message is about, as this app knows it (it stands below the
+    tournaments): its id and its time zone (empty: the site's)."""
+
+    @property
+    def pk(self) -> Any: ...
+
+    @property
+    def time_zone(self) -> str: ...
+
+
 def notify(
     recipients: Iterable[Recipient],
     kind: str,
     params: Mapping[str, Any],
     link: str = "",
     *,
-    tournament_id: int | None = None,
+    tournament: About | None = None,
 ) -> int:
     """Send the message `kind` with `params` to each recipient (accounts or their ids;
-    None and repeats are skipped), linking to `link`; the number of messages."""
-    return notify_each(
-        ((r, params) for r in recipients), kind, link=link, tournament_id=tournament_id
-    )
+    None and repeats are skipped), linking to `link`; the number of messages. Its time
+    is said in the time zone of the `tournament` it is about."""
+    return notify_each(((r, params) for r in recipients), kind, link=link, tournament=tournament)
 
 
 def notify_each(
@@ -73,7 +83,7 @@ def notify_each(
     kind: str,
     *,
     link: str = "",
-    tournament_id: int | None = None,
+    tournament: About | None = None,
 ) -> int:
     """Send the message `kind` to each recipient with his own parameters (a recipient
     named twice gets the first); the number of messages. In bulk: a few queries
@@ -93,7 +103,8 @@ def notify_each(
             kind=kind,
             params=dict(params),
             link=link,
-            tournament_id=tournament_id,
+            tournament_id=tournament.pk if tournament is not None else None,
+            time_zone=(tournament.time_zone or "") if tournament is not None else "",
             created_at=now,
         )
     if not rows:
@@ -101,6 +112,12 @@ def notify_each(
     stored = Notification.objects.bulk_create(list(rows.values()), batch_size=500)
     _queue(stored, kind, now)
     return len(stored)
+
+
+def messages_rezone(*, tournament_id: int, time_zone: str) -> int:
+    """The messages about a tournament say their times in its new time zone (called by
+    the tournament's services when it changes); the number of messages."""
+    return Notification.objects.filter(tournament_id=tournament_id).update(time_zone=time_zone)
 
 
 def _queue(stored: Sequence[Notification], kind: str, now: dt.datetime) -> None:

@@ -33,7 +33,10 @@ PAGE_SIZE = 100
 @require_GET
 def inbox(request: HttpRequest) -> HttpResponse:
     rows = list(Notification.objects.filter(recipient_id=request.user.pk)[:PAGE_SIZE])
-    items = [{"row": row, "said": render_message(row.kind, row.params)} for row in rows]
+    items = [
+        {"row": row, "said": render_message(row.kind, row.params), "zone": row.zone()}
+        for row in rows
+    ]
     unread = sum(1 for row in rows if row.read_at is None)
     return render(
         request,

@@ -87,7 +87,7 @@ def _tell(tournament: Tournament, penalty: Penalty) -> None:
             "reason": penalty.reason,
         },
         link=reverse("penalties:list", kwargs={"slug": tournament.slug}),
-        tournament_id=tournament.pk,
+        tournament=tournament,
     )
 
 

@@ -84,7 +84,7 @@ def _tell(tournament: Tournament, registration: Registration) -> None:
         kind,
         params,
         link=tournament.get_absolute_url(),
-        tournament_id=tournament.pk,
+        tournament=tournament,
     )
 
 
@@ -496,6 +496,6 @@ def checkin_open(*, tournament: Tournament, day: int | None, by: User) -> Tourna
             "checkin.opened",
             {"tournament": tournament.name, "day": day},
             link=tournament.get_absolute_url() + "#my-registration",
-            tournament_id=tournament.pk,
+            tournament=tournament,
         )
     return tournament

@@ -277,13 +277,7 @@ def _next_stage_name(shown: Shown) -> str:
 def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The organiser hides, shows, freezes or unfreezes the standings."""
     action = request.POST.get("action", "")
-    done = {
-        "hide": _("The standings are hidden from the public."),
-        "show": _("The standings are shown to the public."),
-        "freeze": _("The standings are frozen: the public sees them as they are now."),
-        "unfreeze": _("The standings are live again for the public."),
-    }
-    if action not in done:
+    if action not in ("hide", "show", "freeze", "unfreeze"):
         messages.error(request, _("Unknown standings setting %(action)s.") % {"action": action})
         return redirect("standings:table", slug=tournament.slug)
     try:
@@ -297,8 +291,43 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         for message in exc.messages:
             messages.error(request, message)
     else:
-        messages.success(request, done[action])
+        tournament.refresh_from_db(fields=["standings_hidden", "standings_frozen_version"])
+        messages.success(request, _settings_done(action, tournament))
     return redirect("standings:table", slug=tournament.slug)
+
+
+def _settings_done(action: str, tournament: Tournament) -> str:
+    """What the organiser is told after `action`: what the public sees now, with both
+    settings as they are (a frozen table may be hidden, a hidden one frozen)."""
+    hidden = tournament.standings_hidden
+    frozen = tournament.standings_frozen_version is not None
+    if action == "hide":
+        if frozen:
+            return _(
+                "The standings are hidden from the public. They stay frozen: once shown, "
+                "the public sees them as they were when frozen."
+            )
+        return _("The standings are hidden from the public.")
+    if action == "show":
+        if frozen:
+            return _(
+                "The standings are shown to the public as they were when frozen; "
+                "unfreeze them to show the live table."
+            )
+        return _("The standings are shown to the public.")
+    if action == "freeze":
+        if hidden:
+            return _(
+                "The standings are frozen as they are now, but they are hidden: the public "
+                "does not see them until they are shown, and then sees them as frozen."
+            )
+        return _("The standings are frozen: the public sees them as they are now.")
+    if hidden:
+        return _(
+            "The standings are no longer frozen, but they are still hidden from the public: "
+            "once shown, the public sees the live table."
+        )
+    return _("The standings are live again for the public.")
 
 
 #: How many leaders the stream's standings strip shows.

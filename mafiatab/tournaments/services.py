@@ -15,7 +15,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from mafiatab.core.regulations import get_regulation
-from mafiatab.notifications.services import notify
+from mafiatab.notifications.services import messages_rezone, notify
 from mafiatab.tournaments.models import StaffMember, StaffRole, Tournament
 from mafiatab.tournaments.permissions import ensure_can
 from mafiatab.tournaments.stages import read_plan
@@ -278,9 +278,12 @@ def tournament_update(*, tournament: Tournament, info: TournamentInfo, by: User)
     before = _tournament_state(tournament)
     if before == info.as_audit():  # saved unchanged: nothing to put on the record
         return tournament
+    rezoned = info.time_zone != tournament.time_zone
     for key, value in asdict(info).items():
         setattr(tournament, key, value)
     tournament.save()
+    if rezoned:  # its messages say their times in its time zone, as its pages do
+        messages_rezone(tournament_id=tournament.pk, time_zone=tournament.time_zone)
     tournament.log_action(
         "tournament.updated", by=by, target=tournament.name, before=before, after=info.as_audit()
     )
@@ -311,7 +314,7 @@ def staff_assign(*, tournament: Tournament, user: User, role: str, by: User) -> 
             "staff.assigned",
             {"tournament": tournament.name, "role": role},
             link=tournament.get_absolute_url(),
-            tournament_id=tournament.pk,
+            tournament=tournament,
         )
     return member
 

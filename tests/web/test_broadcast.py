@@ -284,3 +284,58 @@ def test_the_live_version_does_not_depend_on_the_deal(started):
         header=started["log"].header | {"roles": {"sheriff": 1, "don": 2, "black": [3, 4]}}
     )
     assert broadcast.live_version(game.pk) == version
+
+
+def _confirmed_by_form(two_tables: dict[str, Any]) -> Any:
+    """Table 1's game, its protocol entered through the form (no console log), confirmed."""
+    from mafiatab.games.services import protocol_confirm, protocol_save
+
+    game = two_tables["game1"]
+    protocol_save(
+        game=game,
+        data=fx.complete_data(game),
+        by=two_tables["judge"],
+        base_version=game.version,
+        submit=True,
+    )
+    game.refresh_from_db()
+    protocol_confirm(game=game, by=two_tables["chief"])
+    game.refresh_from_db()
+    return game
+
+
+def test_a_game_entered_by_the_form_shows_its_result_on_the_card_overlay_and_board(
+    client, two_tables
+):
+    game = _confirmed_by_form(two_tables)
+    card = client.get(_url("console:card", game)).content.decode()
+    assert "card-wait" not in card
+    assert 'data-testid="card-result"' in card and "The red team wins." in card
+    assert fx.NICKS_1[0] in card and 'data-testid="ov-role-7"' in card
+    assert 'data-testid="card-points-3"' in card  # the standings are shown: so are the points
+    overlay = client.get(_url("console:overlay", game)).content.decode()
+    assert "The game has not started yet." not in overlay
+    assert 'data-testid="ov-result"' in overlay and "The red team wins." in overlay
+    board = client.get(_url("console:spectator", game)).content.decode()
+    assert "The game has not started yet." not in board
+    assert 'data-testid="board-result"' in board and fx.NICKS_1[9] in board
+    for name in ("console:card_live", "console:overlay_live", "console:board_live"):
+        html = _live(client, name, game).json()["html"]
+        assert "The red team wins." in html, name
+
+
+def test_a_game_entered_by_the_form_under_hidden_standings_shows_only_who_played_and_won(
+    client, two_tables
+):
+    from mafiatab.standings.services import standings_set_hidden
+
+    game = _confirmed_by_form(two_tables)
+    standings_set_hidden(tournament=game.tournament, hidden=True, by=two_tables["organiser"])
+    card = client.get(_url("console:card", game)).content.decode()
+    assert 'data-testid="card-result"' in card and "The red team wins." in card
+    assert fx.NICKS_1[0] in card
+    assert not _has_role(card) and "card-points" not in card and "ov-best-move" not in card
+    overlay = client.get(_url("console:overlay", game)).content.decode()
+    assert "The red team wins." in overlay and not _has_role(overlay)
+    board = client.get(_url("console:spectator", game)).content.decode()
+    assert "The red team wins." in board and not _has_role(board)

@@ -386,3 +386,29 @@ def test_a_seating_message_gives_the_time_and_place_of_a_round_that_has_them(
     assert third.endswith(", 05.12.2026 10:30, Зал 2")
     second = next(line for line in lines if line.startswith("Тур 2"))
     assert "Зал" not in second
+
+
+def test_the_inbox_says_each_message_time_in_its_tournament_time_zone(
+    client, make_tournament, organiser, make_user
+):
+    from dataclasses import replace
+
+    from mafiatab.tournaments.services import info_of, tournament_update
+
+    moscow = make_tournament(name="Moscow Cup", time_zone="Europe/Moscow")
+    reader = make_user("Zoned")
+    staff_assign(tournament=moscow, user=reader, role=StaffRole.TABLE_JUDGE, by=organiser)
+    notify([reader], "broadcast", {"tournament": "Nowhere", "text": "site"})  # no tournament
+    sent = dt.datetime(2026, 12, 3, 14, 21, tzinfo=dt.UTC)
+    Notification.objects.filter(recipient=reader).update(created_at=sent)
+    client.force_login(reader)
+    page = client.get(reverse("notifications:inbox"), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert page.count("17:21") == 1  # Moscow, UTC+3, as the tournament's history says it
+    assert page.count("14:21") == 1  # the message about no tournament: the site's zone (UTC)
+    tournament_update(
+        tournament=moscow,
+        info=replace(info_of(moscow), time_zone="Asia/Yekaterinburg"),
+        by=organiser,
+    )
+    page = client.get(reverse("notifications:inbox"), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert page.count("19:21") == 1 and "17:21" not in page

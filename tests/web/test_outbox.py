@@ -126,7 +126,7 @@ class Refusing:
 def test_a_message_that_cannot_be_sent_fails_after_its_tries_with_the_reason_shown(
     smtp_server, reader, client, tournament, organiser
 ):
-    notify([reader], "broadcast", {"tournament": "T", "text": "x"}, tournament_id=tournament.pk)
+    notify([reader], "broadcast", {"tournament": "T", "text": "x"}, tournament=tournament)
     now = timezone.now()
     for _attempt in range(MAX_ATTEMPTS):
         outbox_drain(now=now, channels={"email": Refusing()})

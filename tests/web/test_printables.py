@@ -279,6 +279,8 @@ def test_the_standings_pdf_holds_every_player_and_total(client, demo_imported):
         line = next(x for x in text.splitlines() if f" {row['player']} " in f" {x} ")
         assert f"{row['total']:.2f}" in line.split()
     assert "Турнирная таблица" in text
+    said = " ".join(text.split())  # the legend: the penalties of a game are in Extra
+    assert "Штрафы: только штрафы самого турнира" in said and "учтены в доп. баллах" in said
     assert_fonts_embedded(response.content)
 
 

@@ -331,3 +331,41 @@ def test_a_second_writer_of_a_rounds_time_is_told_and_nothing_is_lost(two_tables
     assert "changed this round" in response.content.decode()
     round_.refresh_from_db()
     assert round_.place == "Hall B"
+
+
+def test_a_feed_fetched_without_a_language_speaks_the_tournaments_own(two_tables):
+    from mafiatab.tournaments.models import Tournament
+
+    _schedule(two_tables)
+    tournament = two_tables["round"].tournament
+    url = reverse("games:calendar", args=[tournament.slug])
+    (event,) = _events(Client().get(url).content)
+    assert "Qualifying 1" in str(event["summary"])  # no language of its own: the site's
+    Tournament.objects.filter(pk=tournament.pk).update(language="ru")
+    response = Client().get(url)  # a calendar app names no language
+    assert response["Content-Language"] == "ru"
+    (event,) = _events(response.content)
+    assert "Qualifying 1" not in str(event["summary"]) and "1" in str(event["summary"])
+    alpha1 = Registration.objects.get(user=two_tables["alpha1"])
+    mine = reverse(
+        "games:player_calendar", args=[tournament.slug, alpha1.pk, alpha1.calendar_token]
+    )
+    (event,) = _events(Client().get(mine).content)
+    assert "стол 1, место 1" in str(event["summary"])
+    (event,) = _events(Client().get(url, HTTP_ACCEPT_LANGUAGE="en").content)
+    assert "Qualifying 1" in str(event["summary"])  # a language asked for is spoken
+    client = Client()
+    client.cookies["django_language"] = "en"
+    (event,) = _events(client.get(mine).content)
+    assert "table 1, seat 1" in str(event["summary"])
+
+
+def test_an_api_refusal_without_a_language_speaks_the_tournaments_own(two_tables):
+    from mafiatab.tournaments.models import Tournament
+
+    tournament = two_tables["round"].tournament
+    Tournament.objects.filter(pk=tournament.pk).update(language="ru")
+    url = f"/api/tournaments/{tournament.slug}/games/999999/log"
+    assert "В этом турнире нет игры стола 999999." in Client().get(url).json()["detail"]
+    answer = Client().get(url, HTTP_ACCEPT_LANGUAGE="en").json()["detail"]
+    assert "There is no table game 999999 in this tournament." in answer

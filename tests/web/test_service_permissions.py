@@ -86,6 +86,7 @@ NOT_WRITES = {
     # messages written by the services above after their own check, and their outbox
     "notify",
     "notify_each",
+    "messages_rezone",  # their time zone, kept in step with their tournament's
     "outbox_drain",
     "outbox_drain_all",
     "language_remember",

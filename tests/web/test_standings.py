@@ -3,6 +3,7 @@ from __future__ import annotations
 from unittest import mock
 
 import pytest
+from django.test import Client
 from django.urls import NoReverseMatch, reverse
 
 from mafiatab.core.demo import demo_tournament
@@ -382,6 +383,46 @@ def test_the_organiser_freezes_and_hides_from_the_page_and_it_is_audited(
     assert "Unknown standings setting" in response.content.decode()
 
 
+def _told(client, url, action):
+    page = client.post(url, {"action": action}, follow=True).content.decode()
+    return page
+
+
+def test_the_settings_messages_say_what_the_public_sees_with_both_settings(client, demo, organiser):
+    url = reverse("standings:manage", args=[demo.slug])
+    client.force_login(organiser)
+    told = _told(client, url, "hide")
+    assert "The standings are hidden from the public." in told and "They stay frozen" not in told
+    told = _told(client, url, "freeze")  # while hidden: the public still sees nothing
+    assert "the public sees them as they are now" not in told
+    assert "but they are hidden" in told and "then sees them as frozen" in told
+    anonymous = _table(Client(), demo).content.decode()
+    assert "The organiser has hidden the standings from the public." in anonymous
+    told = _told(client, url, "show")
+    assert "shown to the public as they were when frozen" in told
+    told = _told(client, url, "hide")
+    assert "They stay frozen" in told
+    told = _told(client, url, "unfreeze")
+    assert "no longer frozen, but they are still hidden" in told
+    told = _told(client, url, "show")
+    assert "The standings are shown to the public." in told
+    assert "as they were when frozen;" not in told
+    told = _told(client, url, "freeze")
+    assert "The standings are frozen: the public sees them as they are now." in told
+    told = _told(client, url, "unfreeze")
+    assert "The standings are live again for the public." in told
+
+
+def test_freezing_hidden_standings_is_told_truly_in_russian(client, demo, organiser):
+    url = reverse("standings:manage", args=[demo.slug])
+    client.force_login(organiser)
+    client.cookies["django_language"] = "ru"
+    client.post(url, {"action": "hide"})
+    told = _told(client, url, "freeze")
+    assert "Таблица заморожена: зрители видят её в нынешнем виде." not in told
+    assert "Таблица заморожена в нынешнем виде, но она скрыта" in told
+
+
 # --- the page kept for anonymous visitors ----------------------------------------------
 
 
@@ -539,3 +580,15 @@ def test_a_stored_protocol_the_rules_now_refuse_is_left_out_not_a_server_error(
     assert len(core_tournament(demo).games) == others
     assert "no longer pass the rules" in caplog.text
     assert _table(client, demo).status_code == 200
+
+
+def test_the_standings_page_explains_its_columns_as_the_pdf_does(client, demo):
+    page = _table(client, demo).content.decode()
+    assert 'data-testid="standings-legend"' in page
+    assert "Extra: 8.2.4, 8.3, 8.4, 8.5, the first tie-break (8.8.1)." in page
+    assert "the penalties of a game (8.5.2 fouls, 8.2.4 removals) are counted in Extra" in page
+    client.cookies["django_language"] = "ru"
+    page = _table(client, demo).content.decode()
+    assert "Доп.: 8.2.4, 8.3, 8.4, 8.5, первый дополнительный показатель (8.8.1)." in page
+    assert "Штрафы: только штрафы самого турнира" in page
+    assert "учтены в доп. баллах" in page

@@ -42,7 +42,7 @@ def _tell(recipients: list[Any], game: Game, kind: str, **params: Any) -> None:
         kind,
         {"tournament": game.tournament.name, "game": game.label, **params},
         link=_link(game),
-        tournament_id=game.tournament_id,
+        tournament=game.tournament,
     )
 
 
@@ -99,7 +99,7 @@ def table_added(table: Table) -> None:
         ),
         "seating.published",
         link=reverse("seating:mine", kwargs={"slug": tournament.slug}),
-        tournament_id=tournament.pk,
+        tournament=tournament,
     )
     if judge is not None:
         notify(
@@ -107,7 +107,7 @@ def table_added(table: Table) -> None:
             "seating.judging",
             common | {"rows": [row]},
             link=reverse("games:my_tables", kwargs={"slug": tournament.slug}),
-            tournament_id=tournament.pk,
+            tournament=tournament,
         )
 
 
@@ -123,7 +123,7 @@ def table_judge_changed(table: Table, before: User | None) -> None:
             "seating.judging",
             common | {"rows": [row]},
             link=reverse("games:my_tables", kwargs={"slug": tournament.slug}),
-            tournament_id=tournament.pk,
+            tournament=tournament,
         )
     if before is not None:
         notify(
@@ -131,5 +131,5 @@ def table_judge_changed(table: Table, before: User | None) -> None:
             "seating.judging_ended",
             common | row | {"game": table.game.label},
             link=reverse("games:rounds", kwargs={"slug": tournament.slug}),
-            tournament_id=tournament.pk,
+            tournament=tournament,
         )

@@ -74,13 +74,13 @@ def seating_announce(
         ((user_id, common | {"rows": rows}) for user_id, rows in seats.items()),
         "seating.published",
         link=reverse("seating:mine", kwargs={"slug": tournament.slug}),
-        tournament_id=tournament.pk,
+        tournament=tournament,
     )
     notify_each(
         ((user_id, common | {"rows": rows}) for user_id, rows in judged.items()),
         "seating.judging",
         link=reverse("games:my_tables", kwargs={"slug": tournament.slug}),
-        tournament_id=tournament.pk,
+        tournament=tournament,
     )
 
 

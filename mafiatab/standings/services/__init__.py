@@ -425,7 +425,7 @@ def _tell_participants(tournament: Tournament, kind: str) -> None:
         kind,
         {"tournament": tournament.name},
         link=reverse("standings:table", kwargs={"slug": tournament.slug}),
-        tournament_id=tournament.pk,
+        tournament=tournament,
     )
 
 
