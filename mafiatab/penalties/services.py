@@ -124,6 +124,12 @@ def penalty_give(
         errors["minutes_late"] = _(
             "Lateness is fined only when a player is more than %(minutes)d minutes late."
         ) % {"minutes": regulation.lateness_grace_minutes}
+    if round is not None:
+        rounds = set(tournament.rounds.values_list("number", flat=True))
+        if rounds and round not in rounds:  # the rounds are known: name one of them
+            errors["round"] = _(
+                "This tournament has no round %(n)d: its rounds are %(first)d to %(last)d."
+            ) % {"n": round, "first": min(rounds), "last": max(rounds)}
     if errors:
         raise ValidationError(errors)
     penalty = Penalty.objects.create(
