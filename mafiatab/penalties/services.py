@@ -73,18 +73,20 @@ def _is_player(tournament: Tournament, player: str) -> bool:
 
 
 @transaction.atomic
-def _tell(tournament: Tournament, penalty: Penalty) -> None:
-    """Tell the penalised player (when he has an account)."""
+def _tell(tournament: Tournament, penalty: Penalty, kind: str = "penalty.given") -> None:
+    """Tell the penalised player (when he has an account) of the penalty or, `kind`
+    "penalty.cancelled", of its cancellation (its reason then)."""
+    cancelled = kind == "penalty.cancelled"
     notify(
         tournament.registrations.filter(
             nickname=penalty.player, status__in=SEATED_STATUSES, user__isnull=False
         ).values_list("user_id", flat=True),
-        "penalty.given",
+        kind,
         {
             "tournament": tournament.name,
             "player": penalty.player,
             "points": format_points(Fraction(penalty.points), signed=True),
-            "reason": penalty.reason,
+            "reason": penalty.cancel_reason if cancelled else penalty.reason,
         },
         link=reverse("penalties:list", kwargs={"slug": tournament.slug}),
         tournament_id=tournament.pk,
@@ -174,4 +176,5 @@ def penalty_cancel(*, penalty: Penalty, by: User, reason: str) -> Penalty:
         "penalty.cancelled", by=by, target=penalty.player, before=before, after=after
     )
     penalty.tournament.standings_changed()
+    _tell(penalty.tournament, penalty, "penalty.cancelled")
     return penalty
