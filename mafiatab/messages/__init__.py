@@ -390,6 +390,7 @@ AUDIT_FIELDS: dict[str, Any] = {
     "winner": gettext_lazy("winner"),
     "events": gettext_lazy("events"),
     "text": gettext_lazy("text"),
+    "recipients": gettext_lazy("people it reached"),
     "upheld": gettext_lazy("upheld"),
     "decision": gettext_lazy("decision"),
     # seating drafts
