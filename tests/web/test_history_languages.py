@@ -304,3 +304,16 @@ def test_a_russian_history_says_each_value_in_words_and_an_edit_by_its_changes(c
     assert len(penalties) == 2 and all("баллы -0.50 " in row + " " for row in penalties)
     assert not any(re.search(r"-0\.5(?!0 )", row + " ") for row in penalties), penalties
 
+
+def test_a_russian_protocol_history_says_a_status_once_and_a_date_as_the_pages_do(
+    client, busy, staff
+):
+    client.force_login(staff["organiser"])
+    game = busy.games.get(protests__isnull=False)
+    url = reverse("games:history", args=[busy.slug, game.pk])
+    text = " ".join(
+        _visible_text(client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()).split()
+    )
+    assert "утверждён · утверждён" not in text
+    assert re.search(r"Версия \d+ · утверждён", text), text
+    assert "2026-03-01" not in text and "01.03.2026" in text
