@@ -6,6 +6,7 @@ the games left. The seating pages and the lists of participants show the reserve
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -565,3 +566,9 @@ def test_a_re_seat_draft_says_what_it_gives_the_reserve_and_which_rounds_it_keep
     assert "Сыгранные туры остаются как есть: тур 1." in note
     assert "Ещё не сыгранные, но сохранённые с запасным: тур 2." in note
     assert "играет 3 оставшиеся у «P03» игры" in russian
+    history = client.get(
+        reverse("tournaments:history", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="ru"
+    ).content.decode()
+    entry = history[history.index("Рассадка пересчитана после замены") :]
+    entry = " ".join(re.sub(r"<[^>]+>", " ", entry[: entry.index("</tr>")]).split())
+    assert "последний сохранённый тур 2" in entry and "последний сыгранный тур 1" in entry

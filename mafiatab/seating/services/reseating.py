@@ -158,7 +158,7 @@ def seating_reseat(
         by=by,
         action="seating.reseated",
         judges=published.judges,
-        noted={"fixed_rounds": last, "replacements": replaced},
+        noted={"fixed_rounds": last, "played_rounds": played, "replacements": replaced},
     )
 
 
