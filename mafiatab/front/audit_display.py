@@ -4,8 +4,10 @@ The audit log keeps a stable code per kind of change (`registration.approved`) a
 the values before and after as JSON under stable keys. The page names the change
 and each value by the tables of `mafiatab.messages` and shows the values in words:
 yes/no, dates in the language's format, a status, stage, staff role, penalty kind,
-ruleset, game role or team by its name. An unknown code or key is shown as it is
-stored.
+ruleset, language, game role or team by its name, a penalty's points with two
+decimals, a round and table (a broadcast's audience, a game's place) by its stage and
+numbers. An edit of the tournament shows the fields it changed only. An unknown code
+or key is shown as it is stored.
 """
 
 from __future__ import annotations
@@ -222,7 +224,8 @@ def _audience_text(after: Mapping[str, Any], places: _Places) -> str:
             "stage": value_text(after.get("stage"), "stage")
         }
     if scope == "table":
-        place = places.tables.get(after.get("table"))  # type: ignore[arg-type]
+        table = after.get("table")
+        place = places.tables.get(table) if isinstance(table, int) else None
         return place or _("a table no longer in the tournament")
     return value_text(scope)
 
@@ -269,6 +272,6 @@ def _row(entry: Any, places: _Places) -> HistoryRow:
 def history_rows(entries: Iterable[Any], tournament: Any = None) -> list[HistoryRow]:
     """The entries as the history page shows them (`tournament`: where the rounds and
     tables they name are looked up)."""
-    entries = list(entries)
-    places = _Places.of(entries, tournament)
-    return [_row(entry, places) for entry in entries]
+    rows = list(entries)
+    places = _Places.of(rows, tournament)
+    return [_row(entry, places) for entry in rows]

@@ -317,3 +317,25 @@ def test_a_russian_protocol_history_says_a_status_once_and_a_date_as_the_pages_d
     assert "утверждён · утверждён" not in text
     assert re.search(r"Версия \d+ · утверждён", text), text
     assert "2026-03-01" not in text and "01.03.2026" in text
+
+
+def test_the_history_names_each_audience_of_a_broadcast_in_words():
+    from types import SimpleNamespace
+
+    from mafiatab.front.audit_display import history_rows
+
+    def sent(**audience: Any) -> Any:
+        after = {"stage": "", "table": None} | audience | {"text": "x", "recipients": 3}
+        return SimpleNamespace(
+            action="tournament.broadcast", target=audience["scope"], before={}, after=after
+        )
+
+    entries = [sent(scope="all"), sent(scope="stage", stage="final"), sent(scope="table", table=7)]
+    with translation.override("ru"):
+        rows = history_rows(entries)
+        assert [row.target for row in rows] == [
+            "все игроки турнира",
+            "игроки этапа: финал",
+            "стол, которого больше нет в турнире",
+        ]
+        assert all(row.after == [("текст", "x"), ("получателей", "3")] for row in rows)
