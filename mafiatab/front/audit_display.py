@@ -4,21 +4,26 @@ The audit log keeps a stable code per kind of change (`registration.approved`) a
 the values before and after as JSON under stable keys. The page names the change
 and each value by the tables of `mafiatab.messages` and shows the values in words:
 yes/no, dates in the language's format, a status, stage, staff role, penalty kind,
-ruleset, game role or team by its name. An unknown code or key is shown as it is
-stored.
+ruleset, language, game role or team by its name, a penalty's points with two
+decimals, a round and table (a broadcast's audience, a game's place) by its stage and
+numbers. An edit of the tournament shows the fields it changed only. An unknown code
+or key is shown as it is stored.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
+from django.conf import settings
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from mafiatab.games.models import STAGE_CHOICES
+from mafiatab.core.scoring import format_points
+from mafiatab.games.models import STAGE_CHOICES, Game, Table
 from mafiatab.messages import (
     ROLE_NAMES,
     TEAM_NAMES,
@@ -42,9 +47,25 @@ PHASE_RE = re.compile(r"([dn])([0-9]{1,2})")
 #: history; once the game ends its protocol holds them.
 SECRET_KEYS: dict[str, frozenset[str]] = {"game.console.started": frozenset({"roles"})}
 
+#: Values shown in the entry's target instead (whom a broadcast went to).
+TARGET_KEYS: dict[str, frozenset[str]] = {
+    "tournament.broadcast": frozenset({"scope", "stage", "table"})
+}
+
+#: Edits recorded with every field before and after: the history shows the fields
+#: that changed only.
+CHANGED_ONLY = frozenset({"tournament.updated", "tournament.scoring_changed"})
+
 #: Actions shown by their name and target alone: where a judge's console stands (the
 #: speaker, the timer) is kept for his other devices, not data a reader compares.
 NAME_ONLY = frozenset({"game.console.place"})
+
+
+#: The site's languages as a reader names them.
+LANGUAGE_NAMES = {
+    "en": pgettext_lazy("language", "English"),
+    "ru": pgettext_lazy("language", "Russian"),
+}
 
 
 @dataclass(frozen=True)
@@ -70,6 +91,9 @@ def _vocabularies() -> dict[str, Mapping[str, Any]]:
         "ruleset": rulesets,
         "table": rulesets,
         "winner": TEAM_NAMES,
+        # a broadcast's language by its name in the reader's language (the language
+        # switcher names each language in its own)
+        "language": {code: LANGUAGE_NAMES.get(code, name) for code, name in settings.LANGUAGES},
         # a stage plan's points into the next stage (tournament-file.md `stages`)
         "points": {"carry": gettext_lazy("carried over"), "reset": gettext_lazy("reset")},
     }
@@ -91,13 +115,25 @@ def value_text(value: Any, key: str = "") -> str:
             text = _("day %(n)s") if phase[1] == "d" else _("night %(n)s")
             return text % {"n": phase[2]}
         names = _vocabularies().get(key, {})
-        return str(names[value]) if value in names else value
+        if value in names:
+            return str(names[value])
+        if key == "points":  # a penalty's exact points, as every page shows points
+            return _points_text(value)
+        return value
     if isinstance(value, list):
         separator = " · " if any(isinstance(item, dict) for item in value) else ", "
         return separator.join(value_text(item, key) for item in value)
     if isinstance(value, dict):
         return _mapping_text(key, value)
     return str(value)
+
+
+def _points_text(value: str) -> str:
+    """Stored exact points ("-0.5000") with two decimals ("-0.50"); other text as it is."""
+    try:
+        return format_points(Fraction(value))
+    except (ValueError, ZeroDivisionError):
+        return value
 
 
 def _mapping_text(key: str, value: Mapping[str, Any]) -> str:
@@ -117,7 +153,11 @@ def _mapping_text(key: str, value: Mapping[str, Any]) -> str:
     return "; ".join(f"{audit_field_text(k)} {value_text(item, k)}" for k, item in value.items())
 
 
-def _pairs(values: Any, secret: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
+def _pairs(
+    values: Any, secret: frozenset[str] = frozenset(), same: Mapping[str, Any] | None = None
+) -> list[tuple[str, str]]:
+    """The values by their names, but those under `secret` and those equal in `same`
+    (the other side of an edit)."""
     if not values:
         return []
     if not isinstance(values, dict):
@@ -125,11 +165,72 @@ def _pairs(values: Any, secret: frozenset[str] = frozenset()) -> list[tuple[str,
     return [
         (audit_field_text(key), value_text(value, key))
         for key, value in values.items()
-        if key not in secret
+        if key not in secret and not (same is not None and key in same and same[key] == value)
     ]
 
 
-def _target_text(entry: Any) -> str:
+def _place_text(stage: str, round_number: int, table: int) -> str:
+    return _("%(stage)s, round %(round)s, table %(n)s") % {
+        "stage": value_text(stage, "stage"),
+        "round": round_number,
+        "n": table,
+    }
+
+
+@dataclass(frozen=True)
+class _Places:
+    """The rounds and tables the entries name by an id or a game's label, looked up
+    once for the page."""
+
+    tables: Mapping[int, str]
+    games: Mapping[str, str]
+
+    @classmethod
+    def of(cls, entries: list[Any], tournament: Any) -> _Places:
+        table_ids = {
+            e.after["table"]
+            for e in entries
+            if e.action == "tournament.broadcast"
+            and isinstance(e.after, dict)
+            and isinstance(e.after.get("table"), int)
+        }
+        labels = {str(e.target) for e in entries if str(e.action).startswith("game.")}
+        tables: dict[int, str] = {}
+        games: dict[str, str] = {}
+        if tournament is None:
+            return cls(tables, games)
+        if table_ids:
+            for t in Table.objects.filter(
+                pk__in=table_ids, round__tournament=tournament
+            ).select_related("round"):
+                tables[t.pk] = _place_text(t.round.stage, t.round.number, t.number)
+        if labels:
+            found = Game.objects.filter(tournament=tournament, label__in=labels)
+            for game in found.select_related("table_slot__round"):
+                slot = game.table_slot
+                if slot is not None:
+                    place = _place_text(slot.round.stage, slot.round.number, slot.number)
+                    games[game.label] = f"{place} ({game.label})"
+        return cls(tables, games)
+
+
+def _audience_text(after: Mapping[str, Any], places: _Places) -> str:
+    """Whom a broadcast went to, in words."""
+    scope = after.get("scope")
+    if scope == "all":
+        return _("everyone playing in the tournament")
+    if scope == "stage":
+        return _("the players of the stage: %(stage)s") % {
+            "stage": value_text(after.get("stage"), "stage")
+        }
+    if scope == "table":
+        table = after.get("table")
+        place = places.tables.get(table) if isinstance(table, int) else None
+        return place or _("a table no longer in the tournament")
+    return value_text(scope)
+
+
+def _target_text(entry: Any, places: _Places) -> str:
     """Whom the change is about. A round, a table and a seating draft are named from the
     recorded stage and numbers, in the reader's language (the stored target is the
     writer's words); anything else as stored."""
@@ -147,21 +248,30 @@ def _target_text(entry: Any) -> str:
         }
     if entry.action.startswith(("seating.", "stages.advance.")) and stage:
         return stage
+    if entry.action == "tournament.broadcast":
+        return _audience_text(after, places)
+    if entry.action.startswith("game.") and str(entry.target) in places.games:
+        return places.games[str(entry.target)]
     return str(entry.target)
 
 
-def history_rows(entries: Any) -> list[HistoryRow]:
-    return [
-        HistoryRow(
-            entry=entry,
-            label=audit_action_text(entry.action),
-            target=_target_text(entry),
-            before=[]
-            if entry.action in NAME_ONLY
-            else _pairs(entry.before, SECRET_KEYS.get(entry.action, frozenset())),
-            after=[]
-            if entry.action in NAME_ONLY
-            else _pairs(entry.after, SECRET_KEYS.get(entry.action, frozenset())),
-        )
-        for entry in entries
-    ]
+def _row(entry: Any, places: _Places) -> HistoryRow:
+    hidden = SECRET_KEYS.get(entry.action, frozenset()) | TARGET_KEYS.get(entry.action, frozenset())
+    before, after = entry.before, entry.after
+    edit = entry.action in CHANGED_ONLY and isinstance(before, dict) and isinstance(after, dict)
+    shown = entry.action not in NAME_ONLY
+    return HistoryRow(
+        entry=entry,
+        label=audit_action_text(entry.action),
+        target=_target_text(entry, places),
+        before=_pairs(before, hidden, after if edit else None) if shown else [],
+        after=_pairs(after, hidden, before if edit else None) if shown else [],
+    )
+
+
+def history_rows(entries: Iterable[Any], tournament: Any = None) -> list[HistoryRow]:
+    """The entries as the history page shows them (`tournament`: where the rounds and
+    tables they name are looked up)."""
+    rows = list(entries)
+    places = _Places.of(rows, tournament)
+    return [_row(entry, places) for entry in rows]

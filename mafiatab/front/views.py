@@ -298,7 +298,7 @@ def staff_remove_view(request: HttpRequest, tournament: Tournament, pk: int) -> 
 @tournament_permission("view_history")
 def history(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     entries = tournament.audit_entries.select_related("actor")
-    context = tournament_context(request, tournament) | {"rows": history_rows(entries)}
+    context = tournament_context(request, tournament) | {"rows": history_rows(entries, tournament)}
     return render(request, "tournaments/history.html", context)
 
 

@@ -363,6 +363,13 @@ class ProtocolVersion(models.Model):
         return str(VERSION_ACTIONS.get(self.action, self.action))
 
     @property
+    def status_display(self) -> str:
+        """The protocol's status after this version, when other words than the action's
+        ("confirmed" is both: said once)."""
+        status = str(self.get_status_display())
+        return "" if status == self.action_display else status
+
+    @property
     def reason_text(self) -> str:
         """Why this version was made, in the reader's language when the server wrote it."""
         return reason_text(self.reason_code, self.reason_params, self.reason)

@@ -36,6 +36,7 @@ from mafiatab.games.models import (
     ProtocolVersion,
     Round,
 )
+from mafiatab.messages import date_text
 from mafiatab.registrations.selectors import seat_holders
 from mafiatab.tournaments.disclosure import Disclosure, disclosure_for
 from mafiatab.tournaments.models import Tournament
@@ -410,8 +411,9 @@ def version_changes(before: dict[str, Any], after: dict[str, Any]) -> list[Chang
         if old_text != new_text:
             changes.append(Change(label, old_text, new_text))
 
-    for key, label in (("date", _("date")), ("judge", _("judge"))):
-        add(label, before.get(key), after.get(key))
+    # a date in the language's format, as every page shows it (stored as ISO text)
+    add(_("date"), date_text(before.get("date")), date_text(after.get("date")))
+    add(_("judge"), before.get("judge"), after.get("judge"))
     old_seats, new_seats = before.get("seats") or [], after.get("seats") or []
     for n in range(1, max(len(old_seats), len(new_seats)) + 1):
         old = old_seats[n - 1] if n <= len(old_seats) else {}

@@ -390,6 +390,7 @@ AUDIT_FIELDS: dict[str, Any] = {
     "winner": gettext_lazy("winner"),
     "events": gettext_lazy("events"),
     "text": gettext_lazy("text"),
+    "recipients": gettext_lazy("people it reached"),
     "upheld": gettext_lazy("upheld"),
     "decision": gettext_lazy("decision"),
     # seating drafts
@@ -400,7 +401,10 @@ AUDIT_FIELDS: dict[str, Any] = {
     "variance": gettext_lazy("variance of meetings"),
     "seat_balance_exact": gettext_lazy("seats balanced exactly"),
     "judges": gettext_lazy("judges"),
-    "fixed_rounds": gettext_lazy("rounds kept as played"),
+    # a re-seating keeps rounds 1 to `fixed_rounds`, played or (the replacement's
+    # first round) seated with the reserve; 1 to `played_rounds` are played
+    "fixed_rounds": gettext_lazy("last round kept"),
+    "played_rounds": gettext_lazy("last round played"),
     "replacements": gettext_lazy("replacements"),
     # the judge's place at the console (day or night, speech, timer)
     "speech": gettext_lazy("speech number"),

@@ -154,6 +154,14 @@ KINDS: dict[str, Kind] = {
             gettext_lazy("The chief judge gave %(player)s a penalty (%(points)s): %(reason)s"),
         ),
         Kind(
+            "penalty.cancelled",
+            gettext_lazy("Penalty cancelled"),
+            gettext_lazy("%(tournament)s: a penalty cancelled"),
+            gettext_lazy(
+                "The chief judge cancelled the penalty of %(player)s (%(points)s): %(reason)s"
+            ),
+        ),
+        Kind(
             "standings.shown",
             gettext_lazy("Standings published"),
             gettext_lazy("%(tournament)s: the standings are published"),

@@ -73,18 +73,20 @@ def _is_player(tournament: Tournament, player: str) -> bool:
 
 
 @transaction.atomic
-def _tell(tournament: Tournament, penalty: Penalty) -> None:
-    """Tell the penalised player (when he has an account)."""
+def _tell(tournament: Tournament, penalty: Penalty, kind: str = "penalty.given") -> None:
+    """Tell the penalised player (when he has an account) of the penalty or, `kind`
+    "penalty.cancelled", of its cancellation (its reason then)."""
+    cancelled = kind == "penalty.cancelled"
     notify(
         tournament.registrations.filter(
             nickname=penalty.player, status__in=SEATED_STATUSES, user__isnull=False
         ).values_list("user_id", flat=True),
-        "penalty.given",
+        kind,
         {
             "tournament": tournament.name,
             "player": penalty.player,
             "points": format_points(Fraction(penalty.points), signed=True),
-            "reason": penalty.reason,
+            "reason": penalty.cancel_reason if cancelled else penalty.reason,
         },
         link=reverse("penalties:list", kwargs={"slug": tournament.slug}),
         tournament=tournament,
@@ -124,6 +126,12 @@ def penalty_give(
         errors["minutes_late"] = _(
             "Lateness is fined only when a player is more than %(minutes)d minutes late."
         ) % {"minutes": regulation.lateness_grace_minutes}
+    if round is not None:
+        rounds = set(tournament.rounds.values_list("number", flat=True))
+        if rounds and round not in rounds:  # the rounds are known: name one of them
+            errors["round"] = _(
+                "This tournament has no round %(n)d: its rounds are %(first)d to %(last)d."
+            ) % {"n": round, "first": min(rounds), "last": max(rounds)}
     if errors:
         raise ValidationError(errors)
     penalty = Penalty.objects.create(
@@ -168,4 +176,5 @@ def penalty_cancel(*, penalty: Penalty, by: User, reason: str) -> Penalty:
         "penalty.cancelled", by=by, target=penalty.player, before=before, after=after
     )
     penalty.tournament.standings_changed()
+    _tell(penalty.tournament, penalty, "penalty.cancelled")
     return penalty

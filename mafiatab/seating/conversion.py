@@ -10,7 +10,7 @@ from mafiatab.core.seating import Round, Table
 from mafiatab.games.models import Round as RoundRow
 from mafiatab.games.models import Table as TableRow
 from mafiatab.games.models import TableSeat
-from mafiatab.registrations.models import Replacement
+from mafiatab.registrations.models import Replacement, ReplacementScope
 from mafiatab.seating.models import SeatingDraft
 
 
@@ -102,6 +102,23 @@ def replaced_in(draft: SeatingDraft, rounds: tuple[Round, ...]) -> dict[int, lis
     return found
 
 
+def newcomers_joined(draft: SeatingDraft) -> dict[str, int]:
+    """The first round of each reserve the draft seats for the rest of the tournament
+    in the place of a participant (a re-seating's `replacements`)."""
+    newcomers = draft.options.get("replacements") or {}
+    if not newcomers:
+        return {}
+    made = Replacement.objects.filter(
+        tournament_id=draft.tournament_id,
+        scope=ReplacementScope.REST,
+        reserve_nickname__in=list(newcomers),
+    ).values_list("reserve_nickname", "round")
+    joined: dict[str, int] = {}
+    for name, number in made:
+        joined[name] = min(number, joined.get(name, number))
+    return joined
+
+
 @dataclass(frozen=True)
 class PlayerSeat:
     """Where one player sits in one round (table and seat None: he sits out, or a
@@ -163,10 +180,14 @@ def grid(draft: SeatingDraft) -> list[dict[str, Any]]:
     judges = _table_judges(draft)
     rounds = core_rounds(draft)
     replaced = replaced_in(draft, rounds)
+    joined = newcomers_joined(draft)
     for rnd in rounds:
         playing = set(rnd.players())
         instead = replaced.get(rnd.round, [])
-        gone = {old for _, old in instead}
+        # a reserve who came in for the rest of the tournament was not there before
+        gone = {old for _, old in instead} | {
+            name for name, first in joined.items() if rnd.round < first
+        }
         rows.append(
             {
                 "round": rnd.round,

@@ -183,9 +183,7 @@ def _draft_page(
     if other is not None and other.pk == reseat_of and not draft.is_published:
         other = None  # a re-seating takes the published seating's place
     context = tournament_context(request, tournament) | {
-        "reseat": {"of": reseat_of, "fixed_rounds": draft.options.get("fixed_rounds")}
-        if reseat_of
-        else None,
+        "reseat": {"of": reseat_of, "note": reseat_note(draft.options)} if reseat_of else None,
         "not_checked_in": not_checked_in(tournament)
         if not draft.is_published and _starts_round_one(draft)
         else [],
@@ -199,6 +197,36 @@ def _draft_page(
         "drafts": tournament.seating_drafts.filter(stage=draft.stage),
     }
     return render(request, "seating/draft.html", context)
+
+
+def _rounds_text(first: int, last: int) -> str:
+    if first == last:
+        return _("round %(n)d") % {"n": first}
+    return _("rounds %(first)d–%(last)d") % {"first": first, "last": last}
+
+
+def reseat_note(options: dict[str, Any]) -> str:
+    """What a re-seating keeps: the rounds played stay as played, a round not played
+    yet but kept (the replacement's first round, with the reserve seated) as seated."""
+    fixed = int(options.get("fixed_rounds") or 0)
+    played = min(int(options.get("played_rounds", fixed)), fixed)
+    kept = [_("A new seating after a replacement.")]
+    if played:
+        kept.append(
+            _("Played, kept as they are: %(rounds)s.") % {"rounds": _rounds_text(1, played)}
+        )
+    if fixed > played:
+        kept.append(
+            _("Not played yet, kept as seated with the reserve: %(rounds)s.")
+            % {"rounds": _rounds_text(played + 1, fixed)}
+        )
+    kept.append(
+        _(
+            "Publishing it seats the later rounds again and takes the place of the "
+            "published seating."
+        )
+    )
+    return " ".join(kept)
 
 
 def _starts_round_one(draft: SeatingDraft) -> bool:

@@ -308,6 +308,21 @@ def test_a_stand_in_then_a_replacement_give_the_newcomer_the_games_left() -> Non
     assert later["new"] == 6 and "sub" not in later and "p7" not in later
 
 
+def test_the_replacement_flag_counts_every_game_the_newcomer_plays_in_the_draft() -> None:
+    """The newcomer already sits in a kept round (his first): the flag names all his
+    games of the draft, that one included, which are the games the player had left."""
+    original = plan(40, 8, seed=11)
+    played = _stood_in(list(original.rounds[:3]), 3, "p7", "new")
+    players = [("new" if name == "p7" else name) for name in names(40)]
+    schedule = plan_seating(
+        players, 8, fixed_rounds=played, replacements={"new": "p7"}, iterations=FAST
+    )
+    games = sum(r.players().count("new") for r in schedule.rounds)
+    assert games == 6  # p7 played rounds 1 and 2
+    (flag,) = [f for f in schedule.flags if f.code == "replacement"]
+    assert str(flag) == "'new' replaces 'p7' and plays the 6 games 'p7' had left"
+
+
 def test_a_stand_in_not_seated_in_its_round_is_refused() -> None:
     played = plan(40, 8, seed=11).rounds[:2]
     with pytest.raises(SeatingError, match="'sub' stood in for 'p7' in round 1 but has no seat"):

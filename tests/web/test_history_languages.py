@@ -14,6 +14,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from mafiatab.announcements.services import TABLE, Audience, broadcast_send
 from mafiatab.audit.models import AuditEntry
 from mafiatab.console.services import log_start
 from mafiatab.front.audit_display import _vocabularies
@@ -198,6 +199,16 @@ def busy(tournament: Any, staff: dict[str, Any], make_user: Any, settings: Any) 
     standings_set_hidden(tournament=tournament, hidden=False, by=organiser)
     standings_freeze(tournament=tournament, by=organiser)
     standings_unfreeze(tournament=tournament, by=organiser)
+    broadcast_send(
+        tournament=tournament,
+        audience=Audience(TABLE, table_id=first.table_slot.pk),
+        text="Обед в 14:00",
+        by=organiser,
+    )
+    limited = TournamentInfo(**(online.__dict__ | {"participant_limit": 24, "language": "ru"}))
+    tournament = tournament_update(tournament=tournament, info=limited, by=organiser)
+    wider = TournamentInfo(**(limited.__dict__ | {"participant_limit": 40}))
+    tournament = tournament_update(tournament=tournament, info=wider, by=organiser)
     return tournament
 
 
@@ -256,3 +267,75 @@ def test_the_history_names_the_time_zone_as_the_edit_page_does(client, make_tour
         text = _visible_text(client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode())
         assert f"{label} ({offset})" in text, language
         assert "Europe/Moscow" not in text, language
+
+
+def _history_rows(page: str, label: str) -> list[str]:
+    """The visible text of each history row whose change is called `label`."""
+    body = page.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    rows = [html.unescape(re.sub(r"<[^>]+>", " ", row)) for row in body.split("<tr>")[1:]]
+    return [" ".join(row.split()) for row in rows if label in row]
+
+
+def test_a_russian_history_says_each_value_in_words_and_an_edit_by_its_changes(client, busy, staff):
+    client.force_login(staff["organiser"])
+    url = reverse("tournaments:history", args=[busy.slug])
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    game = busy.games.get(protests__isnull=False)
+    table = game.table_slot
+
+    (sent,) = _history_rows(page, _russian(AUDIT_ACTIONS["tournament.broadcast"]))
+    assert f"отборочный тур, тур {table.round.number}, стол {table.number}" in sent, sent
+    assert "получателей" in sent and "Обед в 14:00" in sent, sent
+    assert "настройки стола" not in sent and "срок замены" not in sent, sent
+    assert _words(sent) <= {"Organiser"}, sent  # the one who sent it
+
+    edits = _history_rows(page, _russian(AUDIT_ACTIONS["tournament.updated"]))
+    widened = edits[0]  # the latest first
+    assert "лимит участников 24" in widened and "лимит участников 40" in widened, widened
+    assert "название" not in widened and "язык трансляции" not in widened, widened
+    assert any("язык трансляции русский" in edit for edit in edits), edits
+    assert all("язык трансляции ru" not in edit for edit in edits), edits
+
+    (seat,) = _history_rows(page, _russian(AUDIT_ACTIONS["game.seat.replaced"]))
+    assert "отборочный тур, тур 1, стол" in seat, seat
+
+    penalties = _history_rows(page, _russian(AUDIT_ACTIONS["penalty.cancelled"]))
+    penalties += _history_rows(page, _russian(AUDIT_ACTIONS["penalty.given"]))
+    assert len(penalties) == 2 and all("баллы -0.50 " in row + " " for row in penalties)
+    assert not any(re.search(r"-0\.5(?!0 )", row + " ") for row in penalties), penalties
+
+
+def test_a_russian_protocol_history_says_a_status_once_and_a_date_as_the_pages_do(
+    client, busy, staff
+):
+    client.force_login(staff["organiser"])
+    game = busy.games.get(protests__isnull=False)
+    url = reverse("games:history", args=[busy.slug, game.pk])
+    text = " ".join(
+        _visible_text(client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()).split()
+    )
+    assert "утверждён · утверждён" not in text
+    assert re.search(r"Версия \d+ · утверждён", text), text
+    assert "2026-03-01" not in text and "01.03.2026" in text
+
+
+def test_the_history_names_each_audience_of_a_broadcast_in_words():
+    from types import SimpleNamespace
+
+    from mafiatab.front.audit_display import history_rows
+
+    def sent(**audience: Any) -> Any:
+        after = {"stage": "", "table": None} | audience | {"text": "x", "recipients": 3}
+        return SimpleNamespace(
+            action="tournament.broadcast", target=audience["scope"], before={}, after=after
+        )
+
+    entries = [sent(scope="all"), sent(scope="stage", stage="final"), sent(scope="table", table=7)]
+    with translation.override("ru"):
+        rows = history_rows(entries)
+        assert [row.target for row in rows] == [
+            "все игроки турнира",
+            "игроки этапа: финал",
+            "стол, которого больше нет в турнире",
+        ]
+        assert all(row.after == [("текст", "x"), ("получателей", "3")] for row in rows)

@@ -20,7 +20,7 @@ from mafiatab.games.services import (
 from mafiatab.notifications.kinds import KINDS, render
 from mafiatab.notifications.models import Delivery, Notification, Preferences
 from mafiatab.notifications.services import inbox_mark_read, notify
-from mafiatab.penalties.services import penalty_give
+from mafiatab.penalties.services import penalty_cancel, penalty_give
 from mafiatab.registrations.models import Registration
 from mafiatab.registrations.services import (
     registration_apply,
@@ -200,6 +200,31 @@ def test_a_penalty_is_told_to_the_penalised_player(table_people):
     got = _got("penalty.given")
     assert set(got) == {t["alpha1"].pk}
     assert "Late to round 1" in _said(got[t["alpha1"].pk], "en")
+
+
+def test_a_cancelled_penalty_is_told_to_the_penalised_player(table_people, client):
+    t = table_people
+    penalty = penalty_give(
+        tournament=t["game1"].tournament,
+        player="Alpha1",
+        kind="lateness",
+        minutes_late=7,
+        reason="Late to round 1",
+        by=t["chief"],
+    )
+    penalty_cancel(penalty=penalty, by=t["chief"], reason="He was on time")
+    got = _got("penalty.cancelled")
+    assert set(got) == {t["alpha1"].pk}
+    english = _said(got[t["alpha1"].pk], "en")
+    assert "cancelled the penalty of Alpha1 (-0.50): He was on time" in english
+    russian = _said(got[t["alpha1"].pk], "ru")
+    assert "Главный судья отменил наказание игрока Alpha1 (-0.50): He was on time" in russian
+    assert "наказание отменено" in russian
+    client.force_login(t["alpha1"])
+    form = client.get(reverse("notifications:preferences")).context["form"]
+    assert "penalty.cancelled" in KINDS and any(
+        "penalty" in f and "cancel" in f for f in form.fields
+    )
 
 
 def test_showing_hidden_standings_and_fixing_them_tells_the_participants(table_people):

@@ -129,3 +129,26 @@ def test_an_organiser_who_is_not_chief_judge_cannot_give_a_penalty(client, tourn
         {"player": "Seated", "kind": "lobby_fine", "reason": "x"},
     )
     assert Penalty.objects.filter(player="Seated").count() == 1
+
+
+def test_a_lateness_in_a_round_the_tournament_does_not_have_is_refused(
+    client, demo_imported, chief
+):
+    rounds = set(demo_imported.rounds.values_list("number", flat=True))
+    assert rounds, "the demo tournament's rounds are known"
+    client.force_login(chief)
+    missing = max(rounds) + 87
+    page = _give(client, demo_imported, round=str(missing)).content.decode()
+    assert f"This tournament has no round {missing}: its rounds are 1 to {max(rounds)}." in page
+    assert "Penalty recorded." not in page
+    assert not Penalty.objects.filter(reason="late for round 4").exists()
+    russian = client.post(
+        reverse("penalties:give", args=[demo_imported.slug]),
+        {"player": "Doc", "kind": "lateness", "minutes_late": "9", "round": str(missing)}
+        | {"reason": "опоздал"},
+        HTTP_ACCEPT_LANGUAGE="ru",
+    ).content.decode()
+    assert f"В турнире нет тура {missing}: его туры — с 1 по {max(rounds)}." in russian
+    assert not Penalty.objects.filter(reason="опоздал").exists()
+    _give(client, demo_imported, round=str(max(rounds)))
+    assert Penalty.objects.filter(reason="late for round 4", round=max(rounds)).exists()

@@ -6,6 +6,7 @@ the games left. The seating pages and the lists of participants show the reserve
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -535,3 +536,39 @@ def test_the_replacement_is_said_in_russian_without_declining_a_nickname(client,
     assert "замена: Граф" in mine and "играл" not in mine
     other = _post_replacement(client, published, "P04", "Сова", 2, scope="rest").content.decode()
     assert "Замена с тура 2 до конца турнира: Сова вместо P04." in other
+
+
+def test_a_re_seat_draft_says_what_it_gives_the_reserve_and_which_rounds_it_keeps(
+    client, published
+):
+    """P03 plays round 1 (its protocol written); Граф replaces him from round 2 for the
+    rest: round 2 is kept as seated, with Граф in it, though not played yet."""
+    tournament, organiser = published["tournament"], published["organiser"]
+    table = Round.objects.get(tournament=tournament, number=1).tables.first()
+    data = table.game.versions.get().data | {"date": "2026-03-02"}
+    protocol_save(game=table.game, data=data, by=organiser, base_version=1)
+    _replace(published, "P03", "Граф", 2, scope="rest")
+    draft = seating_reseat(tournament=tournament, by=organiser, at_least=2)
+    games = sum(t["seats"].count("Граф") for r in draft.rounds for t in r["tables"])
+    assert games == 3  # P03 played 1 of his 4 games
+    client.force_login(organiser)
+    page = client.get(draft.get_absolute_url()).content.decode()
+    flags = page[page.index('id="flags"') :]
+    assert "plays the 3 games “P03” had left" in flags[: flags.index("</section>")]
+    note = page[page.index('data-testid="reseat-note"') :]
+    note = note[: note.index("</p>")]
+    assert "Played, kept as they are: round 1." in note
+    assert "Not played yet, kept as seated with the reserve: round 2." in note
+    assert "Граф" not in _section(page, 'data-testid="round-1"').split("</table>")[1]
+    russian = client.get(draft.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    note = russian[russian.index('data-testid="reseat-note"') :]
+    note = note[: note.index("</p>")]
+    assert "Сыгранные туры остаются как есть: тур 1." in note
+    assert "Ещё не сыгранные, но сохранённые с запасным: тур 2." in note
+    assert "играет 3 оставшиеся у «P03» игры" in russian
+    history = client.get(
+        reverse("tournaments:history", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="ru"
+    ).content.decode()
+    entry = history[history.index("Рассадка пересчитана после замены") :]
+    entry = " ".join(re.sub(r"<[^>]+>", " ", entry[: entry.index("</tr>")]).split())
+    assert "последний сохранённый тур 2" in entry and "последний сыгранный тур 1" in entry

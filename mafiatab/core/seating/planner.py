@@ -322,9 +322,12 @@ def _inherit(
             raise SeatingError("replacement.still_playing", old=old, new=new)
         if old not in history.stranger_games:
             raise SeatingError("replacement.never_played", new=new, old=old)
-        history.played[index[new]] += history.stranger_games[old]
+        inherited = history.stranger_games[old]
+        history.played[index[new]] += inherited
         history.strangers.remove(old)
-        left = games - history.played[index[new]]
+        # every game the newcomer sits in, the kept rounds he already sits in included:
+        # the games the player he replaces had left
+        left = games - inherited
         flags.append(SeatingFlag("replacement", new=new, old=old, left=left))
     return flags
 

@@ -50,6 +50,21 @@ def _is_started(round_: Round) -> bool:
     return any(g.status != GameStatus.DRAFT or g.version > 1 for g in games)
 
 
+#: The protocol versions that only seat people (made by the seating, a replacement or
+#: a change of judge): a game with only those has not been played yet.
+SEATING_VERSIONS = ("created", "replaced", "reseated", "judge")
+
+
+def _is_played(round_: Round) -> bool:
+    """A round somebody has written a protocol of, by his own hand (a reserve seated
+    in a round is no game played)."""
+    games = [t.game for t in round_.tables.all() if hasattr(t, "game")]
+    return any(
+        g.status != GameStatus.DRAFT or g.versions.exclude(action__in=SEATING_VERSIONS).exists()
+        for g in games
+    )
+
+
 def played_rounds(tournament: Tournament, stage: str, *, at_least: int = 0) -> int:
     """The number of the last round of `stage` that is played or being played: the
     latest with a protocol written, and at least `at_least` (a replacement's round)."""
@@ -78,6 +93,16 @@ def seating_reseat(
     if published is None:
         return None
     last = played_rounds(tournament, stage, at_least=at_least)
+    played = max(
+        [
+            0,
+            *(
+                r.number
+                for r in _stage_rounds(tournament, stage)
+                if r.number <= last and _is_played(r)
+            ),
+        ]
+    )
     fixed = [_core_round(r) for r in _stage_rounds(tournament, stage) if r.number <= last]
     made = list(
         Replacement.objects.filter(tournament=tournament, round__lte=last)
@@ -124,13 +149,16 @@ def seating_reseat(
         | {
             "reseat_of": published.pk,
             "fixed_rounds": last,
+            # of the kept rounds, those played (the others are kept as seated, with
+            # the replacement's reserve: his first round)
+            "played_rounds": played,
             "replacements": replaced,
             "stand_ins": [asdict(s) for s in stand_ins],
         },
         by=by,
         action="seating.reseated",
         judges=published.judges,
-        noted={"fixed_rounds": last, "replacements": replaced},
+        noted={"fixed_rounds": last, "played_rounds": played, "replacements": replaced},
     )
 
 
