@@ -18,7 +18,7 @@ from mafiatab.core.regulations import get_regulation
 from mafiatab.notifications.services import notify
 from mafiatab.tournaments.models import StaffMember, StaffRole, Tournament
 from mafiatab.tournaments.permissions import ensure_can
-from mafiatab.tournaments.stages import read_plan
+from mafiatab.tournaments.stages import checked_plan
 from mafiatab.tournaments.zones import time_zones
 
 if TYPE_CHECKING:
@@ -413,13 +413,14 @@ def tournament_stages_update(
     *, tournament: Tournament, stages: list[dict[str, Any]] | None, by: User
 ) -> Tournament:
     """Set the stage plan (`stages` in the tournament file's form, None: no plan),
-    validated by the core's reader; the standings follow, and the change is on the
+    validated by the core's reader and against the tournament's participants and
+    published seating (`checked_plan`); the standings follow, and the change is on the
     record."""
 
     ensure_can(by, tournament, "edit_tournament")
-    plan = read_plan(stages)
-    stored = plan.to_json() if plan is not None else None
     tournament = Tournament.objects.locked(tournament)
+    plan = checked_plan(tournament, stages)
+    stored = plan.to_json() if plan is not None else None
     before = tournament.stage_plan
     if before == stored:
         return tournament
