@@ -16,8 +16,9 @@ from django.utils.translation import gettext as _
 
 from mafiatab.core.regulations import get_regulation
 from mafiatab.notifications.services import notify
+from mafiatab.tournaments.bounds import MAX_YEAR, MIN_YEAR
 from mafiatab.tournaments.models import StaffMember, StaffRole, Tournament
-from mafiatab.tournaments.permissions import ensure_can
+from mafiatab.tournaments.permissions import APPROVED, ensure_can
 from mafiatab.tournaments.stages import checked_plan
 from mafiatab.tournaments.zones import time_zones
 
@@ -91,7 +92,19 @@ def check_info(info: TournamentInfo) -> None:
                 "A tournament under these rules cannot have more than %(max)d stars "
                 "(online addendum, 2.1)."
             ) % {"max": regulation.max_stars}
-    if info.starts_on and info.ends_on and info.ends_on < info.starts_on:
+    for key in ("starts_on", "ends_on"):
+        day = getattr(info, key)
+        if day is not None and not MIN_YEAR <= day.year <= MAX_YEAR:
+            errors[key] = _("Give a date between the years %(low)d and %(high)d.") % {
+                "low": MIN_YEAR,
+                "high": MAX_YEAR,
+            }
+    if (
+        "ends_on" not in errors
+        and info.starts_on
+        and info.ends_on
+        and info.ends_on < info.starts_on
+    ):
         errors["ends_on"] = _("The last day cannot be before the first day.")
     if info.stream_url and not _is_web_address(info.stream_url):
         errors["stream_url"] = _("The stream address must be a web address (https://...).")
@@ -269,12 +282,31 @@ def tournament_scoring_update(
     return tournament
 
 
+def _check_limit(tournament: Tournament, limit: int | None) -> None:
+    """A new participant limit cannot be below the participants already approved."""
+    if limit is None or limit == tournament.participant_limit:
+        return
+    approved = tournament.registrations.filter(status=APPROVED).count()
+    if limit < approved:
+        raise ValidationError(
+            {
+                "participant_limit": _(
+                    "The limit cannot be below the participants already approved: %(n)d. "
+                    "Withdraw participants first, or set a limit of %(n)d or more."
+                )
+                % {"n": approved}
+            }
+        )
+
+
 @transaction.atomic
 def tournament_update(*, tournament: Tournament, info: TournamentInfo, by: User) -> Tournament:
     """Change the tournament's information."""
 
     ensure_can(by, tournament, "edit_tournament")
     check_info(info)
+    Tournament.objects.locked(tournament)  # approvals wait until the limit is set
+    _check_limit(tournament, info.participant_limit)
     before = _tournament_state(tournament)
     if before == info.as_audit():  # saved unchanged: nothing to put on the record
         return tournament
