@@ -57,6 +57,10 @@ PROBLEM_TEMPLATES: Final[Mapping[str, str]] = {
     ),
     "link.not_web": "must be a web address (http:// or https://), not %(value)s",
     "schedule.round_twice": "round %(value)s of this stage is scheduled twice",
+    "schedule.out_of_order": (
+        "this round starts at %(value)s, not after schedule[%(before)s], a round played "
+        "before it (%(before_value)s): rounds follow each other in order"
+    ),
     # names
     "name.empty": "must be a non-empty string",
     "name.too_long": "is longer than %(limit)s characters",
