@@ -57,6 +57,10 @@ PROBLEM_TEMPLATES: Final[Mapping[str, str]] = {
     ),
     "link.not_web": "must be a web address (http:// or https://), not %(value)s",
     "schedule.round_twice": "round %(value)s of this stage is scheduled twice",
+    "schedule.out_of_order": (
+        "this round starts at %(value)s, not after schedule[%(before)s], a round played "
+        "before it (%(before_value)s): rounds follow each other in order"
+    ),
     # names
     "name.empty": "must be a non-empty string",
     "name.too_long": "is longer than %(limit)s characters",
@@ -153,10 +157,17 @@ PROBLEM_TEMPLATES: Final[Mapping[str, str]] = {
     "stages.first_players": "the qualifying stage takes every participant: no players",
     "stages.qualifying_hidden": "the extras of the qualifying stage cannot be hidden",
     "stages.qualifying_reset": "the qualifying stage has no points to reset",
-    "stages.players_tables": "players advance in whole tables: a multiple of 10, not %(value)s",
+    "stages.players_tables": (
+        "Players advance in whole tables: the number of players must be a multiple of 10, "
+        "not %(value)s"
+    ),
     "stages.final_players": "the final has 10 players (or 20 at two tables), not %(value)s",
     "stages.players_above_before": (
         "%(value)s players cannot advance from a stage of %(before)s players"
+    ),
+    "stages.games_not_published": (
+        "The published seating of this stage gives each player %(published)s games, "
+        "not %(value)s: the plan's games must match it"
     ),
     "stages.game_not_in_plan": "the stage %(stage)s of this game is not in the stage plan",
 }

@@ -9,6 +9,7 @@ arrives 5 minutes and 1 second after the start is 6 minutes late, "more than
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -30,6 +31,38 @@ class ScheduledRound:
     """The hall or room."""
     link: str = ""
     """The room or platform link of an online round (a web address)."""
+
+
+#: The stages in the order they are played (a round of a later stage starts after every
+#: round of an earlier one).
+STAGE_ORDER = ("qualifying", "semifinal", "final")
+
+
+def play_order(scheduled: ScheduledRound) -> tuple[int, int]:
+    """Where a round comes in the order of play: its stage first, then its number."""
+    stage = STAGE_ORDER.index(scheduled.stage) if scheduled.stage in STAGE_ORDER else 99
+    return (stage, scheduled.round)
+
+
+def out_of_order(
+    rounds: Iterable[ScheduledRound],
+) -> list[tuple[ScheduledRound, ScheduledRound]]:
+    """The rounds that do not start after the rounds played before them: for each such
+    round, the pair (the earlier round that starts the latest, the round). Rounds
+    follow each other: a later stage after an earlier one, round 2 after round 1.
+    Rounds without a start time are not compared."""
+    timed = sorted(
+        ((play_order(r), r.starts_at, r) for r in rounds if r.starts_at is not None),
+        key=lambda item: item[0],
+    )
+    found: list[tuple[ScheduledRound, ScheduledRound]] = []
+    latest: tuple[tuple[int, int], datetime, ScheduledRound] | None = None
+    for order, starts_at, entry in timed:
+        if latest is not None and latest[0] < order and starts_at <= latest[1]:
+            found.append((latest[2], entry))
+        if latest is None or starts_at > latest[1]:
+            latest = (order, starts_at, entry)
+    return found
 
 
 def parse_starts_at(text: str) -> datetime | None:

@@ -9,6 +9,7 @@ as before.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Final
@@ -302,6 +303,27 @@ def plan_participant_problems(plan: StagePlan, participants: int | None) -> list
             before=participants,
         )
     ]
+
+
+def plan_seating_problems(plan: StagePlan, published: Mapping[Stage, int]) -> list[Problem]:
+    """A stage before the final whose seating is published: its players play the games
+    that seating gives each of them (`published`: games per player by stage), and the plan
+    must say so, since 8.6 B counts the plan's games."""
+    problems = []
+    for index, spec in enumerate(plan.stages, start=1):
+        games = published.get(spec.stage) if spec.stage.is_before_final() else None
+        if games is not None and games != spec.games:
+            problems.append(
+                problem(
+                    None,
+                    None,
+                    f"stages[{index}].games",
+                    "stages.games_not_published",
+                    value=spec.games,
+                    published=games,
+                )
+            )
+    return problems
 
 
 def unknown_stage_problem(game: str, stage: Stage) -> Problem:

@@ -17,6 +17,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from mafiatab.core.problems import points_text
 from mafiatab.core.protocol import SEATS
 from mafiatab.core.regulations import REGULATIONS
 from mafiatab.core.roles import Role
@@ -54,6 +55,10 @@ PENALTY_RULES = tuple(
 )
 #: Far beyond any judge's extra points: a bound for reading, not a rule (the core checks).
 MAX_POINTS = Decimal(100)
+#: The most extra points a judge may give one player under any regulation (8.4.2).
+MAX_EXTRA = max(r.judge_total_cap for r in REGULATIONS.values())
+#: A plain decimal number short enough to say it is out of range (longer: not a number).
+_PLAIN_NUMBER = re.compile(r"[+-]?\d{1,12}([.,]\d{1,3})?")
 ROLE_LETTERS = [(r.value, r.letter) for r in (Role.RED, Role.BLACK, Role.SHERIFF, Role.DON)]
 
 
@@ -183,9 +188,17 @@ class _Reader:
             return None
         value = parse_decimal(text, low=-MAX_POINTS, high=MAX_POINTS)
         if value is None:
-            self.problems.append(
-                Problem(self.gid, None, field, "form.not_a_number", {"text": text})
-            )
+            if _PLAIN_NUMBER.fullmatch(text):  # a number, far beyond any extra points
+                problem = Problem(
+                    self.gid,
+                    None,
+                    field,
+                    "form.extra_out_of_range",
+                    {"text": text, "cap": points_text(MAX_EXTRA)},
+                )
+            else:
+                problem = Problem(self.gid, None, field, "form.not_a_number", {"text": text})
+            self.problems.append(problem)
             return None
         return int(value) if value == value.to_integral_value() else float(value)
 

@@ -35,6 +35,10 @@ SHELL_PROBLEMS: Mapping[str, str] = {
     "form.seat_number": gettext_noop("a seat is a number 1..10, not %(text)s"),
     "form.numbers_too_many": gettext_noop("at most %(n)d numbers"),
     "form.not_a_number": gettext_noop("%(text)s is not a number"),
+    "form.extra_out_of_range": gettext_noop(
+        "%(text)s is out of range: a judge gives one player more than 0 and at most "
+        "%(cap)s extra points (8.4)"
+    ),
     "form.extra_incomplete": gettext_noop("give both the seat and the points"),
     "form.nominees_missing": gettext_noop("write the nominated seats"),
     "player.not_participant": gettext_noop("%(nick)s is not a participant of this tournament"),

@@ -3,6 +3,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from mafiatab.core.names import MAX_NICKNAME
 from mafiatab.registrations.models import ReplacementScope
 from mafiatab.registrations.online import OnlineLinks
 from mafiatab.tournaments.bounds import MAX_ID, MAX_SMALL, BoundedIntegerField
@@ -53,7 +54,13 @@ class WithdrawForm(HtmlForm):
 class AddPlayerForm(HtmlForm):
     nickname = forms.CharField(
         label=_("Nickname"),
-        max_length=64,
+        max_length=MAX_NICKNAME,
+        error_messages={
+            "required": _("Give the player's nickname."),
+            "max_length": _(
+                "A nickname is at most %(limit_value)d characters; this one has %(show_value)d."
+            ),
+        },
         help_text=_("An account's nickname, or the name of a player without an account."),
     )
 

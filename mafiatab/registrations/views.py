@@ -367,7 +367,7 @@ def withdraw(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRespo
 def add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = AddPlayerForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("Give the player's nickname."))
+        messages.error(request, " ".join(form.errors.get("nickname", [])))
         return _back(tournament)
     nickname = form.cleaned_data["nickname"].strip()
     user = User.objects.filter(nickname_key=nickname_key(nickname)).first()

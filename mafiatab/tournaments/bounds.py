@@ -24,6 +24,10 @@ MAX_INT = 2**31 - 1
 #: The largest id the database stores.
 MAX_ID = 2**63 - 1
 
+#: The years a tournament's days and its rounds' start times may lie in.
+MIN_YEAR = 2000
+MAX_YEAR = 2100
+
 _INT = re.compile(r"[+-]?\d{1,19}")
 #: A plain decimal: no exponent, at most 6 digits before and after the point.
 _DECIMAL = re.compile(r"[+-]?(\d{1,6})?([.,]\d{1,6})?")

@@ -16,9 +16,10 @@ from django.utils.translation import gettext as _
 
 from mafiatab.core.regulations import get_regulation
 from mafiatab.notifications.services import messages_rezone, notify
+from mafiatab.tournaments.bounds import MAX_YEAR, MIN_YEAR
 from mafiatab.tournaments.models import StaffMember, StaffRole, Tournament
-from mafiatab.tournaments.permissions import ensure_can
-from mafiatab.tournaments.stages import read_plan
+from mafiatab.tournaments.permissions import APPROVED, ensure_can
+from mafiatab.tournaments.stages import checked_plan
 from mafiatab.tournaments.zones import time_zones
 
 if TYPE_CHECKING:
@@ -91,7 +92,19 @@ def check_info(info: TournamentInfo) -> None:
                 "A tournament under these rules cannot have more than %(max)d stars "
                 "(online addendum, 2.1)."
             ) % {"max": regulation.max_stars}
-    if info.starts_on and info.ends_on and info.ends_on < info.starts_on:
+    for key in ("starts_on", "ends_on"):
+        day = getattr(info, key)
+        if day is not None and not MIN_YEAR <= day.year <= MAX_YEAR:
+            errors[key] = _("Give a date between the years %(low)d and %(high)d.") % {
+                "low": MIN_YEAR,
+                "high": MAX_YEAR,
+            }
+    if (
+        "ends_on" not in errors
+        and info.starts_on
+        and info.ends_on
+        and info.ends_on < info.starts_on
+    ):
         errors["ends_on"] = _("The last day cannot be before the first day.")
     if info.stream_url and not _is_web_address(info.stream_url):
         errors["stream_url"] = _("The stream address must be a web address (https://...).")
@@ -269,12 +282,31 @@ def tournament_scoring_update(
     return tournament
 
 
+def _check_limit(tournament: Tournament, limit: int | None) -> None:
+    """A new participant limit cannot be below the participants already approved."""
+    if limit is None or limit == tournament.participant_limit:
+        return
+    approved = tournament.registrations.filter(status=APPROVED).count()
+    if limit < approved:
+        raise ValidationError(
+            {
+                "participant_limit": _(
+                    "The limit cannot be below the participants already approved: %(n)d. "
+                    "Withdraw participants first, or set a limit of %(n)d or more."
+                )
+                % {"n": approved}
+            }
+        )
+
+
 @transaction.atomic
 def tournament_update(*, tournament: Tournament, info: TournamentInfo, by: User) -> Tournament:
     """Change the tournament's information."""
 
     ensure_can(by, tournament, "edit_tournament")
     check_info(info)
+    Tournament.objects.locked(tournament)  # approvals wait until the limit is set
+    _check_limit(tournament, info.participant_limit)
     before = _tournament_state(tournament)
     if before == info.as_audit():  # saved unchanged: nothing to put on the record
         return tournament
@@ -416,13 +448,14 @@ def tournament_stages_update(
     *, tournament: Tournament, stages: list[dict[str, Any]] | None, by: User
 ) -> Tournament:
     """Set the stage plan (`stages` in the tournament file's form, None: no plan),
-    validated by the core's reader; the standings follow, and the change is on the
+    validated by the core's reader and against the tournament's participants and
+    published seating (`checked_plan`); the standings follow, and the change is on the
     record."""
 
     ensure_can(by, tournament, "edit_tournament")
-    plan = read_plan(stages)
-    stored = plan.to_json() if plan is not None else None
     tournament = Tournament.objects.locked(tournament)
+    plan = checked_plan(tournament, stages)
+    stored = plan.to_json() if plan is not None else None
     before = tournament.stage_plan
     if before == stored:
         return tournament

@@ -83,3 +83,37 @@ def test_a_schedule_of_the_wrong_shape_is_refused_with_its_place():
     with pytest.raises(TournamentFileError) as caught:
         parse_tournament(_file([{"stage": "qualifying", "round": "one"}]))
     assert any(p.field.startswith("schedule[1]") for p in caught.value.problems)
+
+
+def test_a_schedule_whose_round_starts_before_the_round_played_before_it_is_refused():
+    import pytest
+
+    from mafiatab.core.tournament_file import TournamentFileError, parse_tournament
+
+    schedule = [
+        {"stage": "qualifying", "round": 1, "starts_at": "2026-12-12T11:00:00+03:00"},
+        {"stage": "qualifying", "round": 2, "starts_at": "2026-12-12T10:00:00+03:00"},
+        {"stage": "final", "round": 1, "starts_at": "2026-12-13T10:00:00+03:00"},
+    ]
+    with pytest.raises(TournamentFileError) as caught:
+        parse_tournament(_file(schedule))
+    (found,) = caught.value.problems
+    assert (found.field, found.code) == ("schedule[2].starts_at", "schedule.out_of_order")
+    assert found.message == (
+        "this round starts at 2026-12-12T10:00:00+03:00, not after schedule[1], a round "
+        "played before it (2026-12-12T11:00:00+03:00): rounds follow each other in order"
+    )
+
+
+def test_rounds_out_of_order_are_found_across_stages_and_untimed_ones_ignored():
+    from mafiatab.core.schedule import ScheduledRound, out_of_order
+
+    def at(hour: int) -> dt.datetime:
+        return dt.datetime(2026, 12, 12, hour, tzinfo=dt.UTC)
+
+    q1 = ScheduledRound("qualifying", 1, at(10))
+    q2 = ScheduledRound("qualifying", 2, None)
+    q3 = ScheduledRound("qualifying", 3, at(14))
+    final = ScheduledRound("final", 1, at(12))
+    assert out_of_order([final, q3, q2, q1]) == [(q3, final)]
+    assert out_of_order([q1, q2, q3]) == []

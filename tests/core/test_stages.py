@@ -10,7 +10,7 @@ import pytest
 from mafiatab.core.advancing import advance
 from mafiatab.core.problems import TournamentFileError
 from mafiatab.core.roles import Stage
-from mafiatab.core.stages import PointsMode, StagePlan, StageSpec
+from mafiatab.core.stages import PointsMode, StagePlan, StageSpec, plan_seating_problems
 from mafiatab.core.standings import compute_standings
 from mafiatab.core.tournament_file import dumps_tournament, parse_tournament, tournament_to_dict
 
@@ -318,3 +318,12 @@ def test_a_reset_stage_ranks_by_its_points_while_furthest_then_by_the_chain():
     again = advance(after, Stage.FINAL)
     entries = [e.player for e in again.entries]
     assert entries.index("P04") < entries.index("P03")
+
+
+def test_a_plan_whose_games_differ_from_the_published_seating_before_the_final_is_refused():
+    plan = StagePlan.parse(PLAN)
+    published = {Stage.QUALIFYING: 3, Stage.FINAL: 1}
+    (found,) = plan_seating_problems(plan, published)
+    assert (found.field, found.code) == ("stages[1].games", "stages.games_not_published")
+    assert found.params == {"value": 10, "published": 3}
+    assert plan_seating_problems(plan, {Stage.QUALIFYING: 10, Stage.FINAL: 1}) == []

@@ -438,3 +438,16 @@ def test_import_refuses_hostile_files_in_one_line_each(tmp_path, capsys, demo_fi
         assert "Traceback" not in err, label
         assert err.strip() and all(len(line) < 300 for line in err.splitlines()), label
         assert not Tournament.objects.exists(), label
+
+
+def test_extra_points_too_large_are_a_number_out_of_range_not_a_non_number(client, world):
+    client.force_login(world["boss"])
+    url = reverse("games:protocol", args=[world["slug"], world["game"]])
+    data = {"base_version": "1", "extra1_seat": "1", "extra1_points": "99999"}
+    page = client.post(url, data, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "99999 is out of range: a judge gives one player more than 0 and at most 1" in page
+    assert "99999 is not a number" not in page
+    client.cookies["django_language"] = "ru"
+    page = client.post(url, data).content.decode()
+    assert "99999 — вне допустимого диапазона" in page
+    assert "не число" not in page

@@ -358,3 +358,16 @@ def test_a_refused_replacement_comes_back_with_what_was_typed_beside_its_form(
     again = client.get(_url("registrations:manage", tournament)).content.decode()
     assert 'data-testid="replace-refused"' not in again
     assert not Replacement.objects.exists()
+
+
+def test_a_nickname_too_long_to_add_is_refused_saying_the_maximum(client, tournament, organiser):
+    client.force_login(organiser)
+    client.cookies["django_language"] = "ru"
+    url = _url("registrations:add", tournament)
+    response = client.post(url, {"nickname": "x" * 100}, follow=True)
+    page = response.content.decode()
+    assert "Никнейм может быть не длиннее 64 символов, а в этом 100." in page
+    assert "Укажите никнейм игрока." not in page
+    assert not Registration.objects.filter(tournament=tournament).exists()
+    response = client.post(url, {"nickname": ""}, follow=True)
+    assert "Укажите никнейм игрока." in response.content.decode()

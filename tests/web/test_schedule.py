@@ -369,3 +369,71 @@ def test_an_api_refusal_without_a_language_speaks_the_tournaments_own(two_tables
     assert "В этом турнире нет игры стола 999999." in Client().get(url).json()["detail"]
     answer = Client().get(url, HTTP_ACCEPT_LANGUAGE="en").json()["detail"]
     assert "There is no table game 999999 in this tournament." in answer
+
+
+def test_a_round_cannot_start_outside_the_tournaments_days(two_tables):
+    tournament = two_tables["round"].tournament
+    tournament.starts_on, tournament.ends_on = dt.date(2026, 12, 12), dt.date(2026, 12, 13)
+    tournament.save()
+    with pytest.raises(ValidationError) as caught:
+        _schedule(two_tables, starts_at=dt.datetime(2030, 1, 1, 10, tzinfo=dt.UTC))
+    assert caught.value.message_dict["starts_at"] == [
+        "The tournament ends on 13 Dec 2026: a round cannot start after it."
+    ]
+    with pytest.raises(ValidationError) as caught:
+        _schedule(two_tables, starts_at=dt.datetime(2026, 12, 11, 10, tzinfo=dt.UTC))
+    assert "starts_at" in caught.value.message_dict
+    two_tables["round"].refresh_from_db()
+    assert two_tables["round"].starts_at is None
+    _schedule(two_tables, starts_at=dt.datetime(2026, 12, 13, 10, tzinfo=dt.UTC))
+
+
+def test_without_days_a_round_still_starts_between_2000_and_2100(two_tables):
+    with pytest.raises(ValidationError) as caught:
+        _schedule(two_tables, starts_at=dt.datetime(2130, 1, 1, 10, tzinfo=dt.UTC))
+    assert caught.value.message_dict["starts_at"] == [
+        "Give a date between the years 2000 and 2100."
+    ]
+
+
+def test_a_round_cannot_start_before_the_round_played_before_it(two_tables):
+    from mafiatab.games.models import Round
+
+    first = two_tables["round"]
+    second = Round.objects.create(tournament=first.tournament, stage="qualifying", number=2)
+    _schedule(two_tables, starts_at=dt.datetime(2026, 12, 12, 11, tzinfo=dt.UTC))
+    organiser = two_tables["organiser"]
+    with pytest.raises(ValidationError) as caught:
+        round_schedule_set(
+            round=second,
+            schedule=RoundSchedule(starts_at=dt.datetime(2026, 12, 12, 10, tzinfo=dt.UTC)),
+            by=organiser,
+        )
+    assert caught.value.message_dict["starts_at"] == [
+        "Round qualifying 1 starts at 12 Dec 2026, 11:00: this round is played after it, "
+        "so it must start later."
+    ]
+    later = dt.datetime(2026, 12, 12, 12, tzinfo=dt.UTC)
+    round_schedule_set(round=second, schedule=RoundSchedule(starts_at=later), by=organiser)
+    with pytest.raises(ValidationError) as caught:
+        _schedule(two_tables, starts_at=dt.datetime(2026, 12, 12, 13, tzinfo=dt.UTC))
+    assert "must start earlier" in caught.value.message_dict["starts_at"][0]
+
+
+def test_the_rounds_page_says_in_russian_why_a_time_is_refused(two_tables):
+    from mafiatab.games.models import Round
+
+    first = two_tables["round"]
+    second = Round.objects.create(tournament=first.tournament, stage="qualifying", number=2)
+    _schedule(two_tables, starts_at=dt.datetime(2026, 12, 12, 11, tzinfo=dt.UTC))
+    client = Client()
+    client.force_login(two_tables["organiser"])
+    client.cookies["django_language"] = "ru"
+    url = reverse("games:round_schedule", args=[first.tournament.slug, second.pk])
+    data = {"starts_at": "2026-12-12T10:00", "place": "", "link": ""}
+    response = client.post(url, data, follow=True)
+    assert "этот тур играется после него, поэтому должен начаться позже" in (
+        response.content.decode()
+    )
+    second.refresh_from_db()
+    assert second.starts_at is None

@@ -189,3 +189,21 @@ def test_the_published_print_sheet_is_public_with_the_judges(client, draft, judg
     text = page.content.decode()
     assert text.count('class="sheet-round"') == 10
     assert text.count("Judge: Judge2") == 10
+
+
+def test_a_seating_whose_games_differ_from_the_stage_plan_is_not_published(
+    client, draft, judges, organiser, tournament
+):
+    from mafiatab.tournaments.services import tournament_stages_update
+
+    plan = [{"stage": "qualifying", "games": 8}, {"stage": "final", "players": 10, "games": 10}]
+    tournament_stages_update(tournament=tournament, stages=plan, by=organiser)
+    client.force_login(organiser)
+    page = _publish(client, draft, **_defaults(judges)).content.decode()
+    assert (
+        "The stage plan gives each player 8 games of this stage, this seating 10: "
+        "change the plan or generate a seating of 8 games."
+    ) in page
+    assert not Round.objects.exists()
+    draft.refresh_from_db()
+    assert draft.status == DraftStatus.DRAFT

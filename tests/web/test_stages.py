@@ -71,7 +71,7 @@ def test_emptying_the_qualifying_games_removes_the_plan(client, tournament, staf
 @pytest.mark.parametrize(
     ("change", "field"),
     [
-        ({"stages-semifinal_players": "15"}, "__all__"),
+        ({"stages-semifinal_players": "15"}, "semifinal_players"),
         ({"stages-final_games": ""}, "final_games"),
         ({"stages-qualifying_games": "", "stages-semifinal_players": ""}, "qualifying_games"),
         ({"stages-semifinal_players": "x" * 5000}, "semifinal_players"),
@@ -130,3 +130,73 @@ def test_the_api_gives_the_plan_and_whether_the_tournament_is_closed(client, tou
     assert body["stages"][2]["points"] == "reset"
     assert body["scoring"]["games_before_final"] == 12
     assert body["scoring"]["games_before_final_from_plan"] is True
+
+
+def _published_seating(tournament: Any, *, participants: int, games: int) -> None:
+    from mafiatab.registrations.services import registration_add
+    from mafiatab.seating.models import DraftStatus, SeatingDraft
+
+    organiser = tournament.staff_members.get(role="organiser").user
+    for n in range(tournament.registrations.count() + 1, participants + 1):
+        registration_add(tournament=tournament, nickname=f"P{n:02}", by=organiser)
+    SeatingDraft.objects.create(
+        tournament=tournament,
+        stage="qualifying",
+        games_per_player=games,
+        tables=2,
+        seed=1,
+        options={},
+        schedule={"rounds": []},
+        metrics={},
+        status=DraftStatus.PUBLISHED,
+    )
+
+
+def test_a_plan_contradicting_the_published_seating_and_the_participants_is_refused(
+    client, tournament, staff
+):
+    _published_seating(tournament, participants=24, games=10)
+    client.force_login(staff["organiser"])
+    plan = PLAN_FORM | {"stages-qualifying_games": "3", "stages-semifinal_players": "100"}
+    response = client.post(_edit(tournament), plan, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 422
+    errors = response.context["stage_form"].errors
+    assert errors["qualifying_games"] == [
+        "The published seating of this stage gives each player 10 games, not 3: "
+        "the plan's games must match it"
+    ]
+    assert errors["semifinal_players"] == ["100 players cannot advance from a stage of 24 players"]
+    tournament.refresh_from_db()
+    assert tournament.stage_plan is None
+    assert scoring_settings(tournament).games_before_final == 10
+
+
+def test_a_plan_that_matches_the_published_seating_is_saved(client, tournament, staff):
+    _published_seating(tournament, participants=24, games=10)
+    client.force_login(staff["organiser"])
+    assert client.post(_edit(tournament), PLAN_FORM).status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.stage_plan is not None
+
+
+def test_before_the_seating_a_plan_cannot_advance_more_than_the_participant_limit(
+    client, tournament, staff
+):
+    tournament.participant_limit = 16
+    tournament.save()
+    client.force_login(staff["organiser"])
+    response = client.post(_edit(tournament), PLAN_FORM, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 422
+    assert response.context["stage_form"].errors["semifinal_players"] == [
+        "20 players cannot advance from a stage of 16 players"
+    ]
+
+
+def test_a_plan_error_in_russian_is_a_sentence_naming_what_is_wrong(client, tournament, staff):
+    client.force_login(staff["organiser"])
+    client.cookies["django_language"] = "ru"
+    change = {"stages-semifinal_players": "15"}
+    response = client.post(_edit(tournament), PLAN_FORM | change, HTTP_ACCEPT_LANGUAGE="ru")
+    assert response.context["stage_form"].errors["semifinal_players"] == [
+        "Игроки проходят целыми столами: число игроков должно быть кратно 10, а не 15"
+    ]

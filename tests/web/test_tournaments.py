@@ -149,3 +149,43 @@ def test_a_nickname_with_a_slash_has_its_own_points_page(client, demo_file_text)
     assert "Doc/Who" in client.get(url).content.decode()
     missing = reverse("standings:player", args=[tournament.slug, "Nobody"])
     assert client.get(missing).status_code == 404
+
+
+def test_the_participant_limit_cannot_go_below_the_approved_participants(
+    client, organiser, tournament
+):
+    from mafiatab.registrations.services import registration_add
+
+    for n in range(1, 25):
+        registration_add(tournament=tournament, nickname=f"P{n:02}", by=organiser)
+    client.force_login(organiser)
+    edit = reverse("tournaments:edit", args=[tournament.slug])
+    response = client.post(edit, _form(participant_limit="10"), HTTP_ACCEPT_LANGUAGE="en")
+    assert response.context["form"].errors["participant_limit"] == [
+        "The limit cannot be below the participants already approved: 24. "
+        "Withdraw participants first, or set a limit of 24 or more."
+    ]
+    tournament.refresh_from_db()
+    assert tournament.participant_limit is None
+    assert client.post(edit, _form(participant_limit="24")).status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.participant_limit == 24
+
+
+@pytest.mark.parametrize(
+    ("starts_on", "ends_on", "field"),
+    [("0001-01-01", "2026-10-04", "starts_on"), ("2026-10-03", "9999-12-31", "ends_on")],
+)
+def test_a_tournament_day_outside_2000_2100_is_refused(
+    client, organiser, starts_on, ends_on, field
+):
+    client.force_login(organiser)
+    response = client.post(
+        reverse("tournaments:new"),
+        _form(starts_on=starts_on, ends_on=ends_on),
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert response.context["form"].errors[field] == [
+        "Give a date between the years 2000 and 2100."
+    ]
+    assert not Tournament.objects.exists()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
+from datetime import datetime
 from fractions import Fraction
 from functools import partial
 from operator import attrgetter
@@ -39,7 +40,7 @@ from mafiatab.core.records.schema import (
 )
 from mafiatab.core.regulations import REGULATIONS, Regulation
 from mafiatab.core.roles import Role
-from mafiatab.core.schedule import ScheduledRound, is_web_address, parse_starts_at
+from mafiatab.core.schedule import ScheduledRound, is_web_address, out_of_order, parse_starts_at
 from mafiatab.core.stages import StagePlan, plan_problems
 from mafiatab.core.validation import Checker, validate_protocol, validate_tournament_settings
 
@@ -229,6 +230,19 @@ class _Reader:
             result.append(
                 ScheduledRound(entry.stage, entry.round, starts_at, entry.place, entry.link)
             )
+        index_of = {id(scheduled): index for index, scheduled in enumerate(result, start=1)}
+        for earlier, later in out_of_order(result):
+            self.problems.append(
+                problem(
+                    None,
+                    None,
+                    f"schedule[{index_of[id(later)]}].starts_at",
+                    "schedule.out_of_order",
+                    value=_iso(later.starts_at),
+                    before=index_of[id(earlier)],
+                    before_value=_iso(earlier.starts_at),
+                )
+            )
         return tuple(result)
 
     def header(self, record: _File | dict[str, Any]) -> bool:
@@ -290,6 +304,10 @@ class _Reader:
         if self.problems:
             raise TournamentFileError(self.problems)
         return tournament
+
+
+def _iso(moment: datetime | None) -> str:
+    return moment.isoformat() if moment is not None else ""
 
 
 def _vote(v: _Vote) -> VotingRound:

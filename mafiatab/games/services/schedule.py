@@ -12,15 +12,16 @@ from typing import TYPE_CHECKING
 from django.core.exceptions import ValidationError
 from django.core.validators import URLValidator
 from django.db import transaction
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from mafiatab.core.names import nickname_key
-from mafiatab.core.schedule import minutes_late
+from mafiatab.core.schedule import ScheduledRound, minutes_late, play_order
 from mafiatab.games.models import Round
 from mafiatab.penalties.models import Kind, Penalty
 from mafiatab.penalties.services import penalty_give
 from mafiatab.registrations.selectors import seat_holders
+from mafiatab.tournaments.bounds import MAX_YEAR, MIN_YEAR
 from mafiatab.tournaments.permissions import ensure_can
 
 if TYPE_CHECKING:
@@ -82,6 +83,66 @@ def check_schedule(schedule: RoundSchedule, zone: tzinfo | None = None) -> Round
     return RoundSchedule(starts_at=starts_at, place=place, link=link)
 
 
+def _when(moment: datetime, zone: tzinfo) -> str:
+    return formats.date_format(timezone.localtime(moment, zone), "SHORT_DATETIME_FORMAT")
+
+
+def _check_start(round: Round, starts_at: datetime | None) -> None:
+    """A round starts within its tournament's days (between the years 2000 and 2100 when
+    they are not set), after every round played before it and before every round played
+    after it (the stages in order, then the rounds' numbers); ValidationError on
+    `starts_at` naming what it contradicts."""
+    if starts_at is None:
+        return
+    tournament = round.tournament
+    zone = tournament.zone()
+    day = timezone.localtime(starts_at, zone).date()
+    first, last = tournament.starts_on, tournament.ends_on
+    error = None
+    if first is not None and day < first:
+        error = _("The tournament starts on %(first)s: a round cannot start before it.") % {
+            "first": formats.date_format(first, "SHORT_DATE_FORMAT")
+        }
+    elif last is not None and day > last:
+        error = _("The tournament ends on %(last)s: a round cannot start after it.") % {
+            "last": formats.date_format(last, "SHORT_DATE_FORMAT")
+        }
+    elif not MIN_YEAR <= day.year <= MAX_YEAR:
+        error = _("Give a date between the years %(low)d and %(high)d.") % {
+            "low": MIN_YEAR,
+            "high": MAX_YEAR,
+        }
+    if error is None:
+        error = _order_error(round, starts_at, zone)
+    if error is not None:
+        raise ValidationError({"starts_at": error})
+
+
+def _order_error(round: Round, starts_at: datetime, zone: tzinfo) -> str | None:
+    def order(row: Round) -> tuple[int, int]:
+        return play_order(ScheduledRound(row.stage, row.number))
+
+    mine = order(round)
+    others = Round.objects.filter(tournament=round.tournament, starts_at__isnull=False).exclude(
+        pk=round.pk
+    )
+    before = [r for r in others if order(r) < mine and r.starts_at >= starts_at]
+    after = [r for r in others if order(r) > mine and r.starts_at <= starts_at]
+    if before:
+        other = max(before, key=lambda r: r.starts_at)
+        return _(
+            "Round %(round)s starts at %(time)s: this round is played after it, so it must "
+            "start later."
+        ) % {"round": other, "time": _when(other.starts_at, zone)}
+    if after:
+        other = min(after, key=lambda r: r.starts_at)
+        return _(
+            "Round %(round)s starts at %(time)s: this round is played before it, so it must "
+            "start earlier."
+        ) % {"round": other, "time": _when(other.starts_at, zone)}
+    return None
+
+
 @transaction.atomic
 def round_schedule_set(
     *, round: Round, schedule: RoundSchedule, by: User | None, stamp: str | None = None
@@ -94,6 +155,8 @@ def round_schedule_set(
     before = schedule_of(locked)
     if before == schedule:
         return locked
+    if schedule.starts_at != before.starts_at:
+        _check_start(locked, schedule.starts_at)
     if stamp and stamp != before.stamp():
         raise ValidationError(
             _("Someone changed this round's time and place meanwhile: look at them and save again.")

@@ -12,10 +12,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from mafiatab.core.roles import Stage
 from mafiatab.core.seating import FORMAT
 from mafiatab.core.seating import Round as CoreRound
 from mafiatab.core.seating import Table as CoreTable
 from mafiatab.core.seating.metrics import measure
+from mafiatab.core.stages import plan_seating_problems
 from mafiatab.games.models import Round
 from mafiatab.games.services import TablePlan, round_create
 from mafiatab.seating.models import DraftStatus, SeatingDraft
@@ -25,6 +27,7 @@ from mafiatab.seating.services.notices import reseat_announce, seating_announce
 from mafiatab.seating.services.reseating import is_reseat, published_reseat
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import ensure_can
+from mafiatab.tournaments.stages import plan_of
 
 if TYPE_CHECKING:
     from mafiatab.accounts.models import User
@@ -64,6 +67,23 @@ def _check_participants(tournament: Tournament, draft: SeatingDraft) -> None:
     )
 
 
+def _check_plan(tournament: Tournament, draft: SeatingDraft) -> None:
+    """A seating of a stage before the final gives each player the games the stage plan
+    says (8.6 B counts the plan's): else refused, saying both."""
+    plan = plan_of(tournament)
+    if plan is None:
+        return
+    problems = plan_seating_problems(plan, {Stage(draft.stage): draft.games_per_player})
+    if problems:
+        raise ValidationError(
+            _(
+                "The stage plan gives each player %(planned)s games of this stage, this "
+                "seating %(games)s: change the plan or generate a seating of %(planned)s games."
+            )
+            % {"planned": problems[0].params["value"], "games": draft.games_per_player}
+        )
+
+
 def seating_publish(
     *, draft: SeatingDraft, judges: Mapping[int, User | None], by: User | None
 ) -> SeatingDraft:
@@ -92,6 +112,7 @@ def seating_publish(
             chosen = {int(t): None for t in draft.judges}
         else:
             _check_participants(tournament, draft)
+            _check_plan(tournament, draft)
             chosen = _check_judges(draft, judges)
             create_rounds(tournament=tournament, draft=draft, judges=chosen, by=by)
             seating_announce(tournament=tournament, draft=draft, judges=chosen)
