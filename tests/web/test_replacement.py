@@ -535,3 +535,84 @@ def test_the_replacement_is_said_in_russian_without_declining_a_nickname(client,
     assert "замена: Граф" in mine and "играл" not in mine
     other = _post_replacement(client, published, "P04", "Сова", 2, scope="rest").content.decode()
     assert "Замена с тура 2 до конца турнира: Сова вместо P04." in other
+
+
+# A replacement needs a seat to take: a round that exists, where the late player plays
+
+
+@pytest.fixture
+def resting(tournament: Any, organiser: Any) -> dict[str, Any]:
+    """20 participants on one table: 8 rounds, each player sits out 4 of them; and
+    Бармалей, first on the waiting list."""
+    for name in PLAYERS:
+        registration_add(tournament=tournament, nickname=name, by=organiser)
+    tournament.participant_limit = len(PLAYERS)
+    tournament.save()
+    registration_add(tournament=tournament, nickname="Бармалей", by=organiser)
+    inputs = SeatingInputs(stage="qualifying", games=4, tables=1, seed=3)
+    draft = seating_generate(tournament=tournament, inputs=inputs, by=organiser)
+    seating_publish(draft=draft, judges={}, by=organiser)
+    return {"tournament": tournament, "organiser": organiser, "draft": draft}
+
+
+def _resting_in(tournament: Any, name: str) -> int:
+    rounds = Round.objects.filter(tournament=tournament, stage="qualifying").order_by("number")
+    return next(r.number for r in rounds if _seat_of(tournament, r.number, name) is None)
+
+
+def _nothing_stored(tournament: Any) -> None:
+    assert not tournament.replacements.exists()
+    assert tournament.registrations.get(nickname="Бармалей").status == Status.WAITING
+    assert not AuditEntry.objects.filter(action="registration.replaced").exists()
+
+
+def test_a_replacement_in_a_round_that_does_not_exist_is_refused_and_nothing_stored(resting):
+    tournament = resting["tournament"]
+    with pytest.raises(ValidationError) as refused:
+        _replace(resting, "P03", "Бармалей", 99)
+    assert refused.value.message_dict["round"] == [
+        "There is no round 99: the rounds of this stage are 1, 2, 3, 4, 5, 6, 7, 8."
+    ]
+    _nothing_stored(tournament)
+
+
+def test_a_replacement_in_a_round_the_late_player_sits_out_is_refused_and_nothing_stored(
+    resting,
+):
+    tournament = resting["tournament"]
+    sits_out = _resting_in(tournament, "P03")
+    with pytest.raises(ValidationError) as refused:
+        _replace(resting, "P03", "Бармалей", sits_out)
+    assert refused.value.message_dict["round"] == [
+        f"P03 does not play in round {sits_out}: there is no seat to take."
+    ]
+    _nothing_stored(tournament)
+
+
+def test_a_replacement_before_any_round_is_made_is_refused(tournament, organiser):
+    for name in PLAYERS:
+        registration_add(tournament=tournament, nickname=name, by=organiser)
+    with pytest.raises(ValidationError) as refused:
+        replacement_record(
+            tournament=tournament,
+            absent=tournament.registrations.get(nickname="P03"),
+            reserve_nickname="Бармалей",
+            round=1,
+            minutes_late=None,
+            by=organiser,
+        )
+    assert "No round of this stage is made yet" in refused.value.message_dict["round"][0]
+    assert not tournament.replacements.exists()
+
+
+def test_the_form_says_in_russian_why_a_round_is_refused(client, resting):
+    tournament = resting["tournament"]
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    page = _post_replacement(client, resting, "P03", "Бармалей", 99).content.decode()
+    panel = page[page.index('id="replace"') :]
+    assert "Тура 99 нет: туры этой стадии — 1, 2, 3, 4, 5, 6, 7, 8." in panel
+    sits_out = _resting_in(tournament, "P03")
+    page = _post_replacement(client, resting, "P03", "Бармалей", sits_out).content.decode()
+    panel = page[page.index('id="replace"') :]
+    assert f"P03 не играет в туре {sits_out}: места для запасного нет." in panel
+    _nothing_stored(tournament)

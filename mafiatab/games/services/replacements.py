@@ -147,6 +147,45 @@ def _minutes_since_start(tournament: Tournament, stage: str, number: int) -> int
     return round_minutes_late(found, timezone.now())
 
 
+def _round_refusal(tournament: Tournament, stage: str, number: int) -> str | None:
+    """Why round `number` of `stage` cannot have a replacement (it is not made: no
+    table holds a seat for the reserve to take), or None."""
+    if number < 1:
+        return _("Rounds are numbered from 1.")
+    numbers = sorted(
+        Round.objects.filter(tournament=tournament, stage=stage).values_list("number", flat=True)
+    )
+    if number in numbers:
+        return None
+    if not numbers:
+        return _(
+            "No round of this stage is made yet: a reserve takes the participant's seat "
+            "at his table of a round (publish the seating or make the round first)."
+        )
+    return _("There is no round %(round)d: the rounds of this stage are %(rounds)s.") % {
+        "round": number,
+        "rounds": ", ".join(str(n) for n in numbers),
+    }
+
+
+def _check_plays_in(tournament: Tournament, stage: str, number: int, absent: Registration) -> None:
+    """Refused, on `round`, when `absent` has no seat in round `number` (he sits out):
+    there is no seat for the reserve to take."""
+    if TableSeat.objects.filter(
+        table__round__tournament=tournament,
+        table__round__stage=stage,
+        table__round__number=number,
+        registration=absent,
+    ).exists():
+        return
+    raise ValidationError(
+        {
+            "round": _("%(nick)s does not play in round %(round)d: there is no seat to take.")
+            % {"nick": absent.nickname, "round": number}
+        }
+    )
+
+
 @transaction.atomic
 def replacement_record(
     *,
@@ -161,7 +200,8 @@ def replacement_record(
 ) -> Replacement:
     """A reserve plays instead of a participant too late for `round` of `stage`: late
     by `minutes_late`, or when it is None by the minutes since the round's start time
-    (refused, naming the field, when the round has none).
+    (refused, naming the field, when the round has none). Refused, on `round`, when
+    that round is not made or the participant sits out in it: nothing is stored.
 
     The reserve becomes a registration of the tournament (status reserve: he may hold
     a seat and is listed with the participants, he is not counted among the
@@ -172,17 +212,17 @@ def replacement_record(
     ensure_can(by, tournament, "replace_player")
     tournament = Tournament.objects.locked(tournament)
     reserve_nickname = normalize_nickname(" ".join(reserve_nickname.split()))
-    if minutes_late is None:
-        minutes_late = _minutes_since_start(tournament, stage, round)
     errors: dict[str, str] = {}
+    if (refusal := _round_refusal(tournament, stage, round)) is not None:
+        errors["round"] = refusal
+    elif minutes_late is None:
+        minutes_late = _minutes_since_start(tournament, stage, round)
     if absent.tournament_id != tournament.pk or absent.status != Status.APPROVED:
         errors["absent"] = _("Only a participant of this tournament can be replaced.")
-    if not tournament.regulation.may_replace(minutes_late):
+    if minutes_late is not None and not tournament.regulation.may_replace(minutes_late):
         errors["minutes_late"] = _(
             "Only a player more than %(minutes)d minutes late can be replaced."
         ) % {"minutes": tournament.regulation.replacement_after_minutes}
-    if round < 1:
-        errors["round"] = _("Rounds are numbered from 1.")
     if scope not in ReplacementScope.values:
         errors["scope"] = _(
             "Choose whether the reserve plays this round only or the rest of the tournament."
@@ -200,6 +240,7 @@ def replacement_record(
             _("%(nick)s is already replaced in round %(round)d.")
             % {"nick": absent.nickname, "round": round}
         )
+    _check_plays_in(tournament, stage, round, absent)
     reserve = reserve_take(tournament=tournament, nickname=reserve_nickname, by=by)
     replacement = Replacement.objects.create(
         tournament=tournament,
