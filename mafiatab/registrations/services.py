@@ -27,6 +27,7 @@ from mafiatab.registrations.models import (
     Status,
 )
 from mafiatab.registrations.online import OnlineLinks, check_online_links
+from mafiatab.registrations.selectors import reserve_refusal
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import ensure_can, user_can
 
@@ -412,19 +413,22 @@ def checkins_record(
 
 
 @transaction.atomic
-def reserve_take(*, tournament: Tournament, nickname: str, by: User) -> Registration:
-    """The reserve named `nickname` for a replacement: his registration, made or
-    turned into a reserve now (a reserve already is one), or a ValidationError on
-    `reserve_nickname` saying why he cannot be the reserve (a participant)."""
+def reserve_take(
+    *, tournament: Tournament, nickname: str, by: User, new_player: bool = False
+) -> Registration:
+    """The reserve named `nickname` for a replacement: his registration, turned into a
+    reserve now (one of the waiting list; a reserve already is one), or with
+    `new_player` made now. A ValidationError on `reserve_nickname` says why he cannot
+    be the reserve (`reserve_refusal`)."""
     ensure_can(by, tournament, "replace_player")
+    if (refusal := reserve_refusal(tournament, nickname, new_player=new_player)) is not None:
+        raise ValidationError({"reserve_nickname": refusal})
     key = nickname_key(nickname)
     found = (
         tournament.registrations.select_for_update()
         .filter(nickname_key=key, status__in=NAMED_STATUSES)
         .first()
     )
-    if found is not None and found.status == Status.APPROVED:
-        raise ValidationError({"reserve_nickname": _("A participant cannot be the reserve.")})
     if found is not None and found.status == Status.RESERVE:
         return found
     if found is None:

@@ -34,7 +34,7 @@ from mafiatab.registrations.models import (
     Status,
 )
 from mafiatab.registrations.online import missing_online_links, registration_online_links_set
-from mafiatab.registrations.selectors import reserves_who_played
+from mafiatab.registrations.selectors import reserve_choices, reserves_who_played
 from mafiatab.registrations.services import (
     calendar_address_renew,
     checkin_open,
@@ -240,6 +240,7 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "add_form": AddPlayerForm(),
         "reject_form": RejectForm(),
         "replacement_form": ReplacementForm(),
+        "reserve_choices": reserve_choices(tournament),
         # a refused replacement comes back with what was typed and why
         "replacement_refused": request.session.pop(REPLACEMENT_REFUSED, None),
         "missing_online": list(missing_online_links(tournament)) if tournament.is_online else [],

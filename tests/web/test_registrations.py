@@ -280,14 +280,26 @@ def test_a_player_more_than_15_minutes_late_is_replaced_for_the_round(
     client.force_login(staff["chief"])
     response = client.post(
         _url("seating:replace", tournament),
-        {"absent": absent.pk, "reserve_nickname": "Reserve", "round": "3", "minutes_late": "15"},
+        {
+            "absent": absent.pk,
+            "reserve_nickname": "Reserve",
+            "new_player": "on",
+            "round": "3",
+            "minutes_late": "15",
+        },
         follow=True,
     )
     assert "Only a player more than 15 minutes late can be replaced." in response.content.decode()
     assert not Replacement.objects.exists()
     client.post(
         _url("seating:replace", tournament),
-        {"absent": absent.pk, "reserve_nickname": "Reserve", "round": "3", "minutes_late": "16"},
+        {
+            "absent": absent.pk,
+            "reserve_nickname": "Reserve",
+            "new_player": "on",
+            "round": "3",
+            "minutes_late": "16",
+        },
     )
     replacement = Replacement.objects.get()
     assert (replacement.round, replacement.reserve_nickname) == (3, "Reserve")

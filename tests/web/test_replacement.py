@@ -60,7 +60,12 @@ def _seat_of(tournament: Any, round_number: int, name: str) -> tuple[Any, int] |
 
 
 def _replace(
-    published: dict[str, Any], absent: str, reserve: str, round_number: int, scope: str = "round"
+    published: dict[str, Any],
+    absent: str,
+    reserve: str,
+    round_number: int,
+    scope: str = "round",
+    new_player: bool = True,
 ) -> Any:
     tournament = published["tournament"]
     return replacement_record(
@@ -71,6 +76,7 @@ def _replace(
         minutes_late=20,
         by=published["organiser"],
         scope=scope,
+        new_player=new_player,
     )
 
 
@@ -180,6 +186,7 @@ def test_the_replacement_page_offers_the_new_draft(client, published):
         {
             "absent": absent.pk,
             "reserve_nickname": "Граф",
+            "new_player": "on",
             "round": "1",
             "minutes_late": "16",
             "scope": "rest",
@@ -250,6 +257,7 @@ def _post_replacement(client, published, absent, reserve, round_number, **extra)
             "reserve_nickname": reserve,
             "round": str(round_number),
             "minutes_late": "20",
+            "new_player": "on",
             **extra,
         },
         follow=True,
@@ -331,6 +339,7 @@ def test_a_re_seat_honours_each_replacement_in_its_own_scope(published):
         minutes_late=20,
         by=organiser,
         scope="rest",
+        new_player=True,
     )
     draft = seating_reseat(tournament=tournament, by=organiser, at_least=2)
     assert draft.options["replacements"] == {"Бор": "P05"}
@@ -476,6 +485,7 @@ def test_the_minutes_late_are_measured_from_the_rounds_start_when_not_given(publ
             round=1,
             minutes_late=None,
             by=published["organiser"],
+            new_player=True,
         )
 
     with pytest.raises(ValidationError) as refused:
@@ -616,3 +626,68 @@ def test_the_form_says_in_russian_why_a_round_is_refused(client, resting):
     panel = page[page.index('id="replace"') :]
     assert f"P03 не играет в туре {sits_out}: места для запасного нет." in panel
     _nothing_stored(tournament)
+
+
+# The reserve is one the tournament knows; a new player only when said so
+
+
+def test_a_mistyped_reserve_is_refused_naming_the_reserves_and_nothing_stored(resting):
+    tournament = resting["tournament"]
+    seated = next(r.number for r in Round.objects.filter(tournament=tournament))
+    absent = next(name for name in PLAYERS if _seat_of(tournament, seated, name) is not None)
+    with pytest.raises(ValidationError) as refused:
+        _replace(resting, absent, "Нетакого", seated, new_player=False)
+    assert refused.value.message_dict["reserve_nickname"] == [
+        "Нетакого is not a reserve of this tournament. Choose one of the waiting list or "
+        "the reserves (Бармалей), or tick “A new player” to add him as a reserve."
+    ]
+    _nothing_stored(tournament)
+    assert not tournament.registrations.filter(nickname="Нетакого").exists()
+    # the real reserve is not refused as "already replaced"
+    replacement = _replace(resting, absent, "бармалей", seated, new_player=False)
+    assert replacement.reserve.nickname == "Бармалей"
+    assert replacement.reserve.status == Status.RESERVE
+    assert _seat_of(tournament, seated, "Бармалей") is not None
+
+
+def test_a_new_player_is_a_reserve_only_when_ticked(published):
+    tournament = published["tournament"]
+    with pytest.raises(ValidationError) as refused:
+        _replace(published, "P03", "Граф", 1, new_player=False)
+    assert "the waiting list is empty" in refused.value.message_dict["reserve_nickname"][0]
+    assert not tournament.registrations.filter(nickname="Граф").exists()
+    _replace(published, "P03", "Граф", 1, new_player=True)
+    assert tournament.registrations.get(nickname="Граф").status == Status.RESERVE
+    # a reserve who played already is one the tournament knows
+    _replace(published, "P04", "граф", 2, new_player=False)
+    assert _seat_of(tournament, 2, "Граф") is not None
+
+
+def test_the_form_refuses_an_unknown_reserve_in_russian_and_keeps_what_was_typed(client, resting):
+    tournament = resting["tournament"]
+    seated = next(r.number for r in Round.objects.filter(tournament=tournament))
+    absent = next(name for name in PLAYERS if _seat_of(tournament, seated, name) is not None)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    client.force_login(resting["organiser"])
+    manage = client.get(reverse("registrations:manage", args=[tournament.slug]))
+    form = manage.content.decode()[manage.content.decode().index('id="replace"') :]
+    assert '<option value="Бармалей">' in form and 'name="new_player"' in form
+    assert "Новый игрок" in form
+    response = client.post(
+        reverse("seating:replace", args=[tournament.slug]),
+        {
+            "absent": tournament.registrations.get(nickname=absent).pk,
+            "reserve_nickname": "Нетакого",
+            "round": str(seated),
+            "minutes_late": "20",
+        },
+        follow=True,
+    )
+    panel = response.content.decode()[response.content.decode().index('id="replace"') :]
+    assert (
+        "Нетакого — не запасной этого турнира. Выберите игрока из листа ожидания или "
+        "запасных (Бармалей) либо отметьте «Новый игрок», чтобы добавить его запасным."
+    ) in panel
+    assert 'value="Нетакого"' in panel
+    _nothing_stored(tournament)
+    assert not tournament.registrations.filter(nickname="Нетакого").exists()

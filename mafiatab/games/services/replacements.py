@@ -13,13 +13,14 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from mafiatab.core.names import nickname_key, normalize_nickname
+from mafiatab.core.names import normalize_nickname
 from mafiatab.games import conversion
 from mafiatab.games.models import Game, GameStatus, Round, Table, TableSeat
 from mafiatab.games.services.rounds import TablePlan, _check_plans
 from mafiatab.games.services.schedule import round_minutes_late
 from mafiatab.games.services.versions import _new_version
 from mafiatab.registrations.models import Registration, Replacement, ReplacementScope, Status
+from mafiatab.registrations.selectors import reserve_refusal
 from mafiatab.registrations.services import reserve_take
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import ensure_can
@@ -197,13 +198,16 @@ def replacement_record(
     by: User,
     stage: str = "qualifying",
     scope: str = ReplacementScope.ROUND,
+    new_player: bool = False,
 ) -> Replacement:
     """A reserve plays instead of a participant too late for `round` of `stage`: late
     by `minutes_late`, or when it is None by the minutes since the round's start time
     (refused, naming the field, when the round has none). Refused, on `round`, when
     that round is not made or the participant sits out in it: nothing is stored.
 
-    The reserve becomes a registration of the tournament (status reserve: he may hold
+    The reserve is one the tournament knows (its waiting list, or a reserve who
+    played already); with `new_player` anybody else, added now (`reserve_refusal`).
+    He becomes a registration of the tournament (status reserve: he may hold
     a seat and is listed with the participants, he is not counted among the
     participants of 8.7) and takes the absent participant's seat in that round's
     table and, unless it is confirmed, in its protocol. With `scope` "round" (the
@@ -229,10 +233,10 @@ def replacement_record(
         )
     if not reserve_nickname:
         errors["reserve_nickname"] = _("Name the reserve player.")
-    elif tournament.registrations.filter(
-        nickname_key=nickname_key(reserve_nickname), status=Status.APPROVED
-    ).exists():
-        errors["reserve_nickname"] = _("A participant cannot be the reserve.")
+    elif (
+        refusal := reserve_refusal(tournament, reserve_nickname, new_player=new_player)
+    ) is not None:
+        errors["reserve_nickname"] = refusal
     if errors:
         raise ValidationError(errors)
     if Replacement.objects.filter(absent=absent, round=round).exists():
@@ -241,7 +245,9 @@ def replacement_record(
             % {"nick": absent.nickname, "round": round}
         )
     _check_plays_in(tournament, stage, round, absent)
-    reserve = reserve_take(tournament=tournament, nickname=reserve_nickname, by=by)
+    reserve = reserve_take(
+        tournament=tournament, nickname=reserve_nickname, by=by, new_player=new_player
+    )
     replacement = Replacement.objects.create(
         tournament=tournament,
         absent=absent,
