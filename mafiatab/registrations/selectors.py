@@ -90,3 +90,29 @@ def reserve_refusal(tournament: Tournament, nickname: str, *, new_player: bool) 
         "%(nick)s is not a reserve of this tournament. Choose one of the waiting list or "
         "the reserves (%(names)s), or tick “A new player” to add him as a reserve."
     ) % {"nick": nickname, "names": ", ".join(choices)}
+
+
+def rounds_to_play(tournament: Tournament) -> dict[int, list[int]]:
+    """The rounds each registration holds a seat in whose game is not played yet (its
+    protocol still a draft: not begun, or being played), by registration id.
+
+    Read through the reverse relation of the games' seats (`table_seats`): the games
+    stand above and are not imported; a draft protocol is the games' status "draft"."""
+    rows = tournament.registrations.filter(table_seats__table__game__status="draft").values_list(
+        "pk", "table_seats__table__round__number"
+    )
+    found: dict[int, set[int]] = {}
+    for pk, number in rows:
+        found.setdefault(pk, set()).add(number)
+    return {pk: sorted(numbers) for pk, numbers in found.items()}
+
+
+def rounds_said(numbers: list[int]) -> str:
+    """Round numbers for a sentence: runs of consecutive rounds as "3–12"."""
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)

@@ -691,3 +691,108 @@ def test_the_form_refuses_an_unknown_reserve_in_russian_and_keeps_what_was_typed
     assert 'value="Нетакого"' in panel
     _nothing_stored(tournament)
     assert not tournament.registrations.filter(nickname="Нетакого").exists()
+
+
+# A participant seated in rounds not yet played is not withdrawn: he is replaced
+
+
+def _first_round_of(tournament: Any, name: str) -> int:
+    rounds = Round.objects.filter(tournament=tournament, stage="qualifying").order_by("number")
+    return next(r.number for r in rounds if _seat_of(tournament, r.number, name) is not None)
+
+
+def test_withdrawing_a_participant_seated_in_rounds_to_play_is_refused_naming_the_way_out(
+    resting,
+):
+    from mafiatab.registrations.services import registration_remove, registration_withdraw
+
+    tournament, organiser = resting["tournament"], resting["organiser"]
+    p03 = tournament.registrations.get(nickname="P03")
+    with pytest.raises(ValidationError) as refused:
+        registration_withdraw(registration=p03, by=organiser)
+    message = refused.value.messages[0]
+    assert message.startswith("P03 is seated in rounds not yet played (")
+    assert "Replace him for the rest of the tournament instead" in message
+    with pytest.raises(ValidationError):
+        registration_remove(registration=p03, by=organiser, reason="conduct")
+    p03.refresh_from_db()
+    assert p03.status == Status.APPROVED
+    assert tournament.registrations.get(nickname="Бармалей").status == Status.WAITING
+    assert not AuditEntry.objects.filter(action="registration.withdrawn").exists()
+
+
+def test_after_a_replacement_for_the_rest_is_published_the_participant_may_be_withdrawn(
+    resting,
+):
+    from mafiatab.registrations.services import registration_withdraw
+
+    tournament, organiser = resting["tournament"], resting["organiser"]
+    first = _first_round_of(tournament, "P03")
+    _replace(resting, "P03", "Бармалей", first, scope="rest", new_player=False)
+    reseat = seating_reseat(tournament=tournament, by=organiser, at_least=first)
+    seating_publish(draft=reseat, judges={}, by=organiser)
+    later = Round.objects.filter(tournament=tournament, number__gt=first)
+    assert all(_seat_of(tournament, r.number, "P03") is None for r in later)
+    p03 = registration_withdraw(
+        registration=tournament.registrations.get(nickname="P03"), by=organiser
+    )
+    assert p03.status == Status.WITHDRAWN
+
+
+def test_the_registrations_page_says_what_a_withdrawal_does_before_it_is_confirmed(client, resting):
+    from mafiatab.registrations.services import registration_add as add
+
+    tournament, organiser = resting["tournament"], resting["organiser"]
+    tournament.participant_limit = None
+    tournament.save()
+    late = add(tournament=tournament, nickname="Поздний", by=organiser)  # not seated
+    tournament.participant_limit = 21
+    tournament.save()
+    client.force_login(organiser)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    url = reverse("registrations:manage", args=[tournament.slug])
+    page = client.get(url).content.decode()
+    seated = page.split('data-testid="participant-P03"')[1].split("</tr>")[0]
+    assert 'data-testid="withdraw-seated"' in seated and "замените его до конца турнира" in seated
+    p03 = tournament.registrations.get(nickname="P03")
+    assert reverse("registrations:withdraw", args=[tournament.slug, p03.pk]) not in seated
+    free = page.split('data-testid="participant-Поздний"')[1].split("</tr>")[0]
+    assert (
+        'data-confirm="Снять Поздний с регистрации? Его место займёт Бармалей, первый в '
+        'листе ожидания."'
+    ) in free
+    # the refusal, posted anyway, is said in Russian and nothing changes
+    response = client.post(
+        reverse("registrations:withdraw", args=[tournament.slug, p03.pk]), follow=True
+    )
+    said = response.content.decode()
+    assert "P03 посажен в ещё не сыгранных турах (" in said
+    assert "замените его до конца турнира («Заменить опоздавшего игрока»)" in said
+    p03.refresh_from_db()
+    assert p03.status == Status.APPROVED
+    client.post(reverse("registrations:withdraw", args=[tournament.slug, late.pk]))
+    late.refresh_from_db()
+    assert late.status == Status.WITHDRAWN
+    assert tournament.registrations.get(nickname="Бармалей").status == Status.APPROVED
+
+
+def test_a_seated_player_withdrawing_himself_is_told_to_ask_for_a_replacement(
+    tournament, organiser, make_user
+):
+    from mafiatab.registrations.services import registration_withdraw
+
+    account = make_user("Сова")
+    mine = registration_add(tournament=tournament, nickname="", user=account, by=organiser)
+    for name in PLAYERS[1:]:
+        registration_add(tournament=tournament, nickname=name, by=organiser)
+    inputs = SeatingInputs(stage="qualifying", games=4, tables=2, seed=3)
+    draft = seating_generate(tournament=tournament, inputs=inputs, by=organiser)
+    seating_publish(draft=draft, judges={}, by=organiser)
+    with translation.override("ru"), pytest.raises(ValidationError) as refused:
+        registration_withdraw(registration=mine, by=account)
+    assert refused.value.messages == [
+        "Вы посажены в ещё не сыгранных турах (1–4): попросите организатора "
+        "заменить вас до конца турнира."
+    ]
+    mine.refresh_from_db()
+    assert mine.status == Status.APPROVED
