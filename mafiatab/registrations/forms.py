@@ -106,12 +106,24 @@ class CheckInSelectionForm(HtmlForm):
 #: page to show them again in its form (the form posts to the seating app, which
 #: re-seats, and comes back here).
 REPLACEMENT_REFUSED = "registrations.replacement_refused"
-REPLACEMENT_FIELDS = ("absent", "reserve_nickname", "round", "minutes_late", "scope")
+REPLACEMENT_FIELDS = ("absent", "reserve_nickname", "new_player", "round", "minutes_late", "scope")
 
 
 class ReplacementForm(HtmlForm):
     absent = BoundedIntegerField(label=_("Late participant"), min_value=1, max_value=MAX_ID)
-    reserve_nickname = forms.CharField(label=_("Reserve"), max_length=64)
+    reserve_nickname = forms.CharField(
+        label=_("Reserve"),
+        max_length=64,
+        help_text=_(
+            "A player of the waiting list, or a reserve who played already. Anybody else "
+            "only with “A new player” ticked."
+        ),
+    )
+    new_player = forms.BooleanField(
+        label=_("A new player"),
+        required=False,
+        help_text=_("The reserve is not on the tournament's lists: add him as a reserve."),
+    )
     round = BoundedIntegerField(label=_("Round"), min_value=1, max_value=MAX_SMALL)
     minutes_late = BoundedIntegerField(
         label=_("Minutes late"),

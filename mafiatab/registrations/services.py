@@ -27,6 +27,7 @@ from mafiatab.registrations.models import (
     Status,
 )
 from mafiatab.registrations.online import OnlineLinks, check_online_links
+from mafiatab.registrations.selectors import reserve_refusal, rounds_said, rounds_to_play
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import ensure_can, user_can
 
@@ -239,17 +240,51 @@ def _close(
         _participants_changed(tournament)
 
 
+def _check_no_seats_to_play(
+    tournament: Tournament, registration: Registration, *, own: bool = False
+) -> None:
+    """Refused while the participant holds seats in rounds not yet played: closed, he
+    would keep them in the published seating, and the one moved up from the waiting
+    list would have none. The way out is a replacement for the rest of the tournament,
+    which seats those rounds again."""
+    rounds = rounds_to_play(tournament).get(registration.pk)
+    if not rounds:
+        return
+    said = {"nick": registration.nickname, "rounds": rounds_said(rounds)}
+    if own:
+        raise ValidationError(
+            _(
+                "You are seated in rounds not yet played (%(rounds)s): ask the organiser to "
+                "replace you for the rest of the tournament."
+            )
+            % said
+        )
+    raise ValidationError(
+        _(
+            "%(nick)s is seated in rounds not yet played (%(rounds)s): he would keep those "
+            "seats, and the player moved up from the waiting list would have none. Replace "
+            "him for the rest of the tournament instead (“Replace a late player”): the "
+            "rounds not yet played are seated again."
+        )
+        % said
+    )
+
+
 @transaction.atomic
 def registration_withdraw(
     *, registration: Registration, by: User, reason: str = ""
 ) -> Registration:
-    """Withdraw an application or a participant; the waiting list moves up."""
-    if by is None or by.pk != registration.user_id:
+    """Withdraw an application or a participant; the waiting list moves up. Refused
+    for a participant seated in rounds not yet played (`_check_no_seats_to_play`)."""
+    own = by is not None and by.pk == registration.user_id
+    if not own:
         ensure_can(by, registration.tournament, "withdraw_participant")
     tournament = Tournament.objects.locked(registration.tournament)
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if registration.status not in ACTIVE_STATUSES:
         raise ValidationError(_("This application is no longer active."))
+    if registration.status == Status.APPROVED:
+        _check_no_seats_to_play(tournament, registration, own=own)
     was_participant = registration.status == Status.APPROVED
     _close(tournament, registration, Status.WITHDRAWN, reason=reason.strip(), by=by)
     if was_participant:
@@ -259,12 +294,14 @@ def registration_withdraw(
 
 @transaction.atomic
 def registration_remove(*, registration: Registration, by: User, reason: str) -> Registration:
-    """Remove a participant from the tournament (a disciplinary decision)."""
+    """Remove a participant from the tournament (a disciplinary decision). Refused,
+    like a withdrawal, while he is seated in rounds not yet played."""
     ensure_can(by, registration.tournament, "withdraw_participant", "give_penalty")
     tournament = Tournament.objects.locked(registration.tournament)
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if registration.status != Status.APPROVED:
         raise ValidationError(_("Only a participant can be removed from the tournament."))
+    _check_no_seats_to_play(tournament, registration)
     _close(tournament, registration, Status.REMOVED, reason=reason.strip(), by=by)
     _promote_waiting(tournament, by)
     return registration
@@ -412,19 +449,22 @@ def checkins_record(
 
 
 @transaction.atomic
-def reserve_take(*, tournament: Tournament, nickname: str, by: User) -> Registration:
-    """The reserve named `nickname` for a replacement: his registration, made or
-    turned into a reserve now (a reserve already is one), or a ValidationError on
-    `reserve_nickname` saying why he cannot be the reserve (a participant)."""
+def reserve_take(
+    *, tournament: Tournament, nickname: str, by: User, new_player: bool = False
+) -> Registration:
+    """The reserve named `nickname` for a replacement: his registration, turned into a
+    reserve now (one of the waiting list; a reserve already is one), or with
+    `new_player` made now. A ValidationError on `reserve_nickname` says why he cannot
+    be the reserve (`reserve_refusal`)."""
     ensure_can(by, tournament, "replace_player")
+    if (refusal := reserve_refusal(tournament, nickname, new_player=new_player)) is not None:
+        raise ValidationError({"reserve_nickname": refusal})
     key = nickname_key(nickname)
     found = (
         tournament.registrations.select_for_update()
         .filter(nickname_key=key, status__in=NAMED_STATUSES)
         .first()
     )
-    if found is not None and found.status == Status.APPROVED:
-        raise ValidationError({"reserve_nickname": _("A participant cannot be the reserve.")})
     if found is not None and found.status == Status.RESERVE:
         return found
     if found is None:

@@ -34,7 +34,12 @@ from mafiatab.registrations.models import (
     Status,
 )
 from mafiatab.registrations.online import missing_online_links, registration_online_links_set
-from mafiatab.registrations.selectors import reserves_who_played
+from mafiatab.registrations.selectors import (
+    reserve_choices,
+    reserves_who_played,
+    rounds_said,
+    rounds_to_play,
+)
 from mafiatab.registrations.services import (
     calendar_address_renew,
     checkin_open,
@@ -226,12 +231,18 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         .order_by("nickname")
     )
     days = list(range(1, tournament.day_count() + 1))
+    # seated in rounds not yet played: withdrawn he would keep his seats (refused)
+    to_play = rounds_to_play(tournament)
     for registration in participants:
         checked = {c.day for c in registration.checkins.all()}
         registration.day_marks = [(day, day in checked) for day in days]
+        registration.rounds_to_play = rounds_said(to_play.get(registration.pk, []))
+    waiting = list(registrations.filter(status=Status.WAITING).order_by("waiting_since", "id"))
     context = tournament_context(request, tournament) | {
         "pending": registrations.filter(status=Status.PENDING),
-        "waiting": registrations.filter(status=Status.WAITING).order_by("waiting_since", "id"),
+        "waiting": waiting,
+        # whom a withdrawal moves up, said before the organiser confirms it
+        "next_waiting": waiting[0] if waiting else None,
         "participants": participants,
         "reserves": reserves_who_played(tournament),
         "closed": registrations.exclude(status__in=NAMED_STATUSES).order_by("-decided_at"),
@@ -240,6 +251,7 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "add_form": AddPlayerForm(),
         "reject_form": RejectForm(),
         "replacement_form": ReplacementForm(),
+        "reserve_choices": reserve_choices(tournament),
         # a refused replacement comes back with what was typed and why
         "replacement_refused": request.session.pop(REPLACEMENT_REFUSED, None),
         "missing_online": list(missing_online_links(tournament)) if tournament.is_online else [],

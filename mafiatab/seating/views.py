@@ -315,18 +315,23 @@ def replace(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     absent = get_object_or_404(Registration, pk=data["absent"], tournament=tournament)
     rest = data["scope"] == ReplacementScope.REST
     try:
-        replacement_record(
+        replacement = replacement_record(
             tournament=tournament,
             absent=absent,
             reserve_nickname=data["reserve_nickname"],
             round=data["round"],
             minutes_late=data["minutes_late"],
             scope=data["scope"],
+            new_player=data["new_player"],
             by=request.user,
         )
     except ValidationError as exc:
         return _replacement_refused(request, tournament, exc.messages)
-    said = {"reserve": data["reserve_nickname"], "nick": absent.nickname, "round": data["round"]}
+    said = {
+        "reserve": replacement.reserve_nickname,
+        "nick": absent.nickname,
+        "round": data["round"],
+    }
     messages.success(
         request,
         _("%(reserve)s replaces %(nick)s from round %(round)d for the rest of the tournament.")

@@ -74,7 +74,9 @@ def test_a_withdrawal_asks_first_and_cancelling_keeps_the_participant(page, demo
     page.on("dialog", dismiss)
     rows = page.locator("button[data-confirm]").count()
     page.locator("button[data-confirm]").first.click()
-    assert asked == ["Withdraw this participant?"]
+    # the question says what the withdrawal does: the place stays free (nobody waits)
+    assert len(asked) == 1 and asked[0].startswith("Withdraw ")
+    assert asked[0].endswith("? His place stays free.")
     assert page.locator("button[data-confirm]").count() == rows
     assert problems == []
 

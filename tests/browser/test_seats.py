@@ -133,6 +133,7 @@ def test_a_replacement_for_one_round_leaves_the_late_player_his_later_tables(
     assert page.is_checked("input[name=scope][value=round]")
     page.select_option("#id_absent", label=late)
     page.fill("#id_reserve", "Граф")
+    page.check("#id_new_player")  # not on the lists: added as a reserve
     page.fill("#id_round", "1")
     page.fill("#id_minutes_late", "20")
     page.click("#replace button[type=submit]")
@@ -153,6 +154,7 @@ def test_a_replacement_shows_in_the_seating_the_sheet_and_the_protocols(
     page.goto(page.live_url + reverse("registrations:manage", args=[slug]))
     page.select_option("#id_absent", label=late)
     page.fill("#id_reserve", "Граф")
+    page.check("#id_new_player")  # not on the lists: added as a reserve
     page.fill("#id_round", "1")
     page.fill("#id_minutes_late", "20")
     page.check("input[name=scope][value=rest]")

@@ -166,6 +166,7 @@ def busy(tournament: Any, staff: dict[str, Any], make_user: Any, settings: Any) 
         tournament=tournament,
         absent=tournament.registrations.get(nickname="P03"),
         reserve_nickname="Граф",
+        new_player=True,
         round=1,
         minutes_late=20,
         by=organiser,

@@ -372,6 +372,7 @@ def _reseated(tournament, organiser, me, settings, *, games: int, before_reseat=
         tournament=tournament,
         absent=tournament.registrations.get(nickname="P03"),
         reserve_nickname="Граф",
+        new_player=True,
         round=1,
         minutes_late=20,
         by=organiser,

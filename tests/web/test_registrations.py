@@ -261,21 +261,45 @@ def test_a_player_not_yet_approved_cannot_check_in(client, tournament, make_user
     assert not CheckIn.objects.exists()
 
 
+def _round_three_with_seated(tournament, organiser):
+    """Round 3 made, Seated at its table: a seat for a reserve to take."""
+    from mafiatab.games.services import TablePlan, round_create
+
+    others = [f"Other{n}" for n in range(1, 10)]
+    for name in others:
+        registration_add(tournament=tournament, nickname=name, by=organiser)
+    plan = TablePlan(number=1, judge=None, players=("Seated", *others))
+    round_create(tournament=tournament, stage="qualifying", number=3, tables=[plan], by=organiser)
+
+
 def test_a_player_more_than_15_minutes_late_is_replaced_for_the_round(
     client, tournament, staff, make_user
 ):
+    _round_three_with_seated(tournament, staff["organiser"])
     absent = Registration.objects.get(nickname="Seated")
     client.force_login(staff["chief"])
     response = client.post(
         _url("seating:replace", tournament),
-        {"absent": absent.pk, "reserve_nickname": "Reserve", "round": "3", "minutes_late": "15"},
+        {
+            "absent": absent.pk,
+            "reserve_nickname": "Reserve",
+            "new_player": "on",
+            "round": "3",
+            "minutes_late": "15",
+        },
         follow=True,
     )
     assert "Only a player more than 15 minutes late can be replaced." in response.content.decode()
     assert not Replacement.objects.exists()
     client.post(
         _url("seating:replace", tournament),
-        {"absent": absent.pk, "reserve_nickname": "Reserve", "round": "3", "minutes_late": "16"},
+        {
+            "absent": absent.pk,
+            "reserve_nickname": "Reserve",
+            "new_player": "on",
+            "round": "3",
+            "minutes_late": "16",
+        },
     )
     replacement = Replacement.objects.get()
     assert (replacement.round, replacement.reserve_nickname) == (3, "Reserve")

@@ -61,7 +61,12 @@ def _seat_of(tournament: Any, round_number: int, name: str) -> tuple[Any, int] |
 
 
 def _replace(
-    published: dict[str, Any], absent: str, reserve: str, round_number: int, scope: str = "round"
+    published: dict[str, Any],
+    absent: str,
+    reserve: str,
+    round_number: int,
+    scope: str = "round",
+    new_player: bool = True,
 ) -> Any:
     tournament = published["tournament"]
     return replacement_record(
@@ -72,6 +77,7 @@ def _replace(
         minutes_late=20,
         by=published["organiser"],
         scope=scope,
+        new_player=new_player,
     )
 
 
@@ -181,6 +187,7 @@ def test_the_replacement_page_offers_the_new_draft(client, published):
         {
             "absent": absent.pk,
             "reserve_nickname": "Граф",
+            "new_player": "on",
             "round": "1",
             "minutes_late": "16",
             "scope": "rest",
@@ -251,6 +258,7 @@ def _post_replacement(client, published, absent, reserve, round_number, **extra)
             "reserve_nickname": reserve,
             "round": str(round_number),
             "minutes_late": "20",
+            "new_player": "on",
             **extra,
         },
         follow=True,
@@ -332,6 +340,7 @@ def test_a_re_seat_honours_each_replacement_in_its_own_scope(published):
         minutes_late=20,
         by=organiser,
         scope="rest",
+        new_player=True,
     )
     draft = seating_reseat(tournament=tournament, by=organiser, at_least=2)
     assert draft.options["replacements"] == {"Бор": "P05"}
@@ -477,6 +486,7 @@ def test_the_minutes_late_are_measured_from_the_rounds_start_when_not_given(publ
             round=1,
             minutes_late=None,
             by=published["organiser"],
+            new_player=True,
         )
 
     with pytest.raises(ValidationError) as refused:
@@ -572,3 +582,254 @@ def test_a_re_seat_draft_says_what_it_gives_the_reserve_and_which_rounds_it_keep
     entry = history[history.index("Рассадка пересчитана после замены") :]
     entry = " ".join(re.sub(r"<[^>]+>", " ", entry[: entry.index("</tr>")]).split())
     assert "последний сохранённый тур 2" in entry and "последний сыгранный тур 1" in entry
+
+
+# A replacement needs a seat to take: a round that exists, where the late player plays
+
+
+@pytest.fixture
+def resting(tournament: Any, organiser: Any) -> dict[str, Any]:
+    """20 participants on one table: 8 rounds, each player sits out 4 of them; and
+    Бармалей, first on the waiting list."""
+    for name in PLAYERS:
+        registration_add(tournament=tournament, nickname=name, by=organiser)
+    tournament.participant_limit = len(PLAYERS)
+    tournament.save()
+    registration_add(tournament=tournament, nickname="Бармалей", by=organiser)
+    inputs = SeatingInputs(stage="qualifying", games=4, tables=1, seed=3)
+    draft = seating_generate(tournament=tournament, inputs=inputs, by=organiser)
+    seating_publish(draft=draft, judges={}, by=organiser)
+    return {"tournament": tournament, "organiser": organiser, "draft": draft}
+
+
+def _resting_in(tournament: Any, name: str) -> int:
+    rounds = Round.objects.filter(tournament=tournament, stage="qualifying").order_by("number")
+    return next(r.number for r in rounds if _seat_of(tournament, r.number, name) is None)
+
+
+def _nothing_stored(tournament: Any) -> None:
+    assert not tournament.replacements.exists()
+    assert tournament.registrations.get(nickname="Бармалей").status == Status.WAITING
+    assert not AuditEntry.objects.filter(action="registration.replaced").exists()
+
+
+def test_a_replacement_in_a_round_that_does_not_exist_is_refused_and_nothing_stored(resting):
+    tournament = resting["tournament"]
+    with pytest.raises(ValidationError) as refused:
+        _replace(resting, "P03", "Бармалей", 99)
+    assert refused.value.message_dict["round"] == [
+        "There is no round 99: the rounds of this stage are 1, 2, 3, 4, 5, 6, 7, 8."
+    ]
+    _nothing_stored(tournament)
+
+
+def test_a_replacement_in_a_round_the_late_player_sits_out_is_refused_and_nothing_stored(
+    resting,
+):
+    tournament = resting["tournament"]
+    sits_out = _resting_in(tournament, "P03")
+    with pytest.raises(ValidationError) as refused:
+        _replace(resting, "P03", "Бармалей", sits_out)
+    assert refused.value.message_dict["round"] == [
+        f"P03 does not play in round {sits_out}: there is no seat to take."
+    ]
+    _nothing_stored(tournament)
+
+
+def test_a_replacement_before_any_round_is_made_is_refused(tournament, organiser):
+    for name in PLAYERS:
+        registration_add(tournament=tournament, nickname=name, by=organiser)
+    with pytest.raises(ValidationError) as refused:
+        replacement_record(
+            tournament=tournament,
+            absent=tournament.registrations.get(nickname="P03"),
+            reserve_nickname="Бармалей",
+            round=1,
+            minutes_late=None,
+            by=organiser,
+        )
+    assert "No round of this stage is made yet" in refused.value.message_dict["round"][0]
+    assert not tournament.replacements.exists()
+
+
+def test_the_form_says_in_russian_why_a_round_is_refused(client, resting):
+    tournament = resting["tournament"]
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    page = _post_replacement(client, resting, "P03", "Бармалей", 99).content.decode()
+    panel = page[page.index('id="replace"') :]
+    assert "Тура 99 нет: туры этой стадии — 1, 2, 3, 4, 5, 6, 7, 8." in panel
+    sits_out = _resting_in(tournament, "P03")
+    page = _post_replacement(client, resting, "P03", "Бармалей", sits_out).content.decode()
+    panel = page[page.index('id="replace"') :]
+    assert f"P03 не играет в туре {sits_out}: места для запасного нет." in panel
+    _nothing_stored(tournament)
+
+
+# The reserve is one the tournament knows; a new player only when said so
+
+
+def test_a_mistyped_reserve_is_refused_naming_the_reserves_and_nothing_stored(resting):
+    tournament = resting["tournament"]
+    seated = next(r.number for r in Round.objects.filter(tournament=tournament))
+    absent = next(name for name in PLAYERS if _seat_of(tournament, seated, name) is not None)
+    with pytest.raises(ValidationError) as refused:
+        _replace(resting, absent, "Нетакого", seated, new_player=False)
+    assert refused.value.message_dict["reserve_nickname"] == [
+        "Нетакого is not a reserve of this tournament. Choose one of the waiting list or "
+        "the reserves (Бармалей), or tick “A new player” to add him as a reserve."
+    ]
+    _nothing_stored(tournament)
+    assert not tournament.registrations.filter(nickname="Нетакого").exists()
+    # the real reserve is not refused as "already replaced"
+    replacement = _replace(resting, absent, "бармалей", seated, new_player=False)
+    assert replacement.reserve.nickname == "Бармалей"
+    assert replacement.reserve.status == Status.RESERVE
+    assert _seat_of(tournament, seated, "Бармалей") is not None
+
+
+def test_a_new_player_is_a_reserve_only_when_ticked(published):
+    tournament = published["tournament"]
+    with pytest.raises(ValidationError) as refused:
+        _replace(published, "P03", "Граф", 1, new_player=False)
+    assert "the waiting list is empty" in refused.value.message_dict["reserve_nickname"][0]
+    assert not tournament.registrations.filter(nickname="Граф").exists()
+    _replace(published, "P03", "Граф", 1, new_player=True)
+    assert tournament.registrations.get(nickname="Граф").status == Status.RESERVE
+    # a reserve who played already is one the tournament knows
+    _replace(published, "P04", "граф", 2, new_player=False)
+    assert _seat_of(tournament, 2, "Граф") is not None
+
+
+def test_the_form_refuses_an_unknown_reserve_in_russian_and_keeps_what_was_typed(client, resting):
+    tournament = resting["tournament"]
+    seated = next(r.number for r in Round.objects.filter(tournament=tournament))
+    absent = next(name for name in PLAYERS if _seat_of(tournament, seated, name) is not None)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    client.force_login(resting["organiser"])
+    manage = client.get(reverse("registrations:manage", args=[tournament.slug]))
+    form = manage.content.decode()[manage.content.decode().index('id="replace"') :]
+    assert '<option value="Бармалей">' in form and 'name="new_player"' in form
+    assert "Новый игрок" in form
+    response = client.post(
+        reverse("seating:replace", args=[tournament.slug]),
+        {
+            "absent": tournament.registrations.get(nickname=absent).pk,
+            "reserve_nickname": "Нетакого",
+            "round": str(seated),
+            "minutes_late": "20",
+        },
+        follow=True,
+    )
+    panel = response.content.decode()[response.content.decode().index('id="replace"') :]
+    assert (
+        "Нетакого — не запасной этого турнира. Выберите игрока из листа ожидания или "
+        "запасных (Бармалей) либо отметьте «Новый игрок», чтобы добавить его запасным."
+    ) in panel
+    assert 'value="Нетакого"' in panel
+    _nothing_stored(tournament)
+    assert not tournament.registrations.filter(nickname="Нетакого").exists()
+
+
+# A participant seated in rounds not yet played is not withdrawn: he is replaced
+
+
+def _first_round_of(tournament: Any, name: str) -> int:
+    rounds = Round.objects.filter(tournament=tournament, stage="qualifying").order_by("number")
+    return next(r.number for r in rounds if _seat_of(tournament, r.number, name) is not None)
+
+
+def test_withdrawing_a_participant_seated_in_rounds_to_play_is_refused_naming_the_way_out(
+    resting,
+):
+    from mafiatab.registrations.services import registration_remove, registration_withdraw
+
+    tournament, organiser = resting["tournament"], resting["organiser"]
+    p03 = tournament.registrations.get(nickname="P03")
+    with pytest.raises(ValidationError) as refused:
+        registration_withdraw(registration=p03, by=organiser)
+    message = refused.value.messages[0]
+    assert message.startswith("P03 is seated in rounds not yet played (")
+    assert "Replace him for the rest of the tournament instead" in message
+    with pytest.raises(ValidationError):
+        registration_remove(registration=p03, by=organiser, reason="conduct")
+    p03.refresh_from_db()
+    assert p03.status == Status.APPROVED
+    assert tournament.registrations.get(nickname="Бармалей").status == Status.WAITING
+    assert not AuditEntry.objects.filter(action="registration.withdrawn").exists()
+
+
+def test_after_a_replacement_for_the_rest_is_published_the_participant_may_be_withdrawn(
+    resting,
+):
+    from mafiatab.registrations.services import registration_withdraw
+
+    tournament, organiser = resting["tournament"], resting["organiser"]
+    first = _first_round_of(tournament, "P03")
+    _replace(resting, "P03", "Бармалей", first, scope="rest", new_player=False)
+    reseat = seating_reseat(tournament=tournament, by=organiser, at_least=first)
+    seating_publish(draft=reseat, judges={}, by=organiser)
+    later = Round.objects.filter(tournament=tournament, number__gt=first)
+    assert all(_seat_of(tournament, r.number, "P03") is None for r in later)
+    p03 = registration_withdraw(
+        registration=tournament.registrations.get(nickname="P03"), by=organiser
+    )
+    assert p03.status == Status.WITHDRAWN
+
+
+def test_the_registrations_page_says_what_a_withdrawal_does_before_it_is_confirmed(client, resting):
+    from mafiatab.registrations.services import registration_add as add
+
+    tournament, organiser = resting["tournament"], resting["organiser"]
+    tournament.participant_limit = None
+    tournament.save()
+    late = add(tournament=tournament, nickname="Поздний", by=organiser)  # not seated
+    tournament.participant_limit = 21
+    tournament.save()
+    client.force_login(organiser)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    url = reverse("registrations:manage", args=[tournament.slug])
+    page = client.get(url).content.decode()
+    seated = page.split('data-testid="participant-P03"')[1].split("</tr>")[0]
+    assert 'data-testid="withdraw-seated"' in seated and "замените его до конца турнира" in seated
+    p03 = tournament.registrations.get(nickname="P03")
+    assert reverse("registrations:withdraw", args=[tournament.slug, p03.pk]) not in seated
+    free = page.split('data-testid="participant-Поздний"')[1].split("</tr>")[0]
+    assert (
+        'data-confirm="Снять Поздний с регистрации? Его место займёт Бармалей, первый в '
+        'листе ожидания."'
+    ) in free
+    # the refusal, posted anyway, is said in Russian and nothing changes
+    response = client.post(
+        reverse("registrations:withdraw", args=[tournament.slug, p03.pk]), follow=True
+    )
+    said = response.content.decode()
+    assert "P03 посажен в ещё не сыгранных турах (" in said
+    assert "замените его до конца турнира («Заменить опоздавшего игрока»)" in said
+    p03.refresh_from_db()
+    assert p03.status == Status.APPROVED
+    client.post(reverse("registrations:withdraw", args=[tournament.slug, late.pk]))
+    late.refresh_from_db()
+    assert late.status == Status.WITHDRAWN
+    assert tournament.registrations.get(nickname="Бармалей").status == Status.APPROVED
+
+
+def test_a_seated_player_withdrawing_himself_is_told_to_ask_for_a_replacement(
+    tournament, organiser, make_user
+):
+    from mafiatab.registrations.services import registration_withdraw
+
+    account = make_user("Сова")
+    mine = registration_add(tournament=tournament, nickname="", user=account, by=organiser)
+    for name in PLAYERS[1:]:
+        registration_add(tournament=tournament, nickname=name, by=organiser)
+    inputs = SeatingInputs(stage="qualifying", games=4, tables=2, seed=3)
+    draft = seating_generate(tournament=tournament, inputs=inputs, by=organiser)
+    seating_publish(draft=draft, judges={}, by=organiser)
+    with translation.override("ru"), pytest.raises(ValidationError) as refused:
+        registration_withdraw(registration=mine, by=account)
+    assert refused.value.messages == [
+        "Вы посажены в ещё не сыгранных турах (1–4): попросите организатора "
+        "заменить вас до конца турнира."
+    ]
+    mine.refresh_from_db()
+    assert mine.status == Status.APPROVED

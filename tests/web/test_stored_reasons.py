@@ -34,6 +34,7 @@ def replaced(tournament: Any, organiser: Any, settings: Any) -> ProtocolVersion:
         tournament=tournament,
         absent=tournament.registrations.get(nickname="P03"),
         reserve_nickname="Граф",
+        new_player=True,
         round=1,
         minutes_late=20,
         by=organiser,

@@ -13,13 +13,14 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from mafiatab.core.names import nickname_key, normalize_nickname
+from mafiatab.core.names import normalize_nickname
 from mafiatab.games import conversion
 from mafiatab.games.models import Game, GameStatus, Round, Table, TableSeat
 from mafiatab.games.services.rounds import TablePlan, _check_plans
 from mafiatab.games.services.schedule import round_minutes_late
 from mafiatab.games.services.versions import _new_version
 from mafiatab.registrations.models import Registration, Replacement, ReplacementScope, Status
+from mafiatab.registrations.selectors import reserve_refusal
 from mafiatab.registrations.services import reserve_take
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import ensure_can
@@ -147,6 +148,45 @@ def _minutes_since_start(tournament: Tournament, stage: str, number: int) -> int
     return round_minutes_late(found, timezone.now())
 
 
+def _round_refusal(tournament: Tournament, stage: str, number: int) -> str | None:
+    """Why round `number` of `stage` cannot have a replacement (it is not made: no
+    table holds a seat for the reserve to take), or None."""
+    if number < 1:
+        return _("Rounds are numbered from 1.")
+    numbers = sorted(
+        Round.objects.filter(tournament=tournament, stage=stage).values_list("number", flat=True)
+    )
+    if number in numbers:
+        return None
+    if not numbers:
+        return _(
+            "No round of this stage is made yet: a reserve takes the participant's seat "
+            "at his table of a round (publish the seating or make the round first)."
+        )
+    return _("There is no round %(round)d: the rounds of this stage are %(rounds)s.") % {
+        "round": number,
+        "rounds": ", ".join(str(n) for n in numbers),
+    }
+
+
+def _check_plays_in(tournament: Tournament, stage: str, number: int, absent: Registration) -> None:
+    """Refused, on `round`, when `absent` has no seat in round `number` (he sits out):
+    there is no seat for the reserve to take."""
+    if TableSeat.objects.filter(
+        table__round__tournament=tournament,
+        table__round__stage=stage,
+        table__round__number=number,
+        registration=absent,
+    ).exists():
+        return
+    raise ValidationError(
+        {
+            "round": _("%(nick)s does not play in round %(round)d: there is no seat to take.")
+            % {"nick": absent.nickname, "round": number}
+        }
+    )
+
+
 @transaction.atomic
 def replacement_record(
     *,
@@ -158,12 +198,16 @@ def replacement_record(
     by: User,
     stage: str = "qualifying",
     scope: str = ReplacementScope.ROUND,
+    new_player: bool = False,
 ) -> Replacement:
     """A reserve plays instead of a participant too late for `round` of `stage`: late
     by `minutes_late`, or when it is None by the minutes since the round's start time
-    (refused, naming the field, when the round has none).
+    (refused, naming the field, when the round has none). Refused, on `round`, when
+    that round is not made or the participant sits out in it: nothing is stored.
 
-    The reserve becomes a registration of the tournament (status reserve: he may hold
+    The reserve is one the tournament knows (its waiting list, or a reserve who
+    played already); with `new_player` anybody else, added now (`reserve_refusal`).
+    He becomes a registration of the tournament (status reserve: he may hold
     a seat and is listed with the participants, he is not counted among the
     participants of 8.7) and takes the absent participant's seat in that round's
     table and, unless it is confirmed, in its protocol. With `scope` "round" (the
@@ -172,27 +216,27 @@ def replacement_record(
     ensure_can(by, tournament, "replace_player")
     tournament = Tournament.objects.locked(tournament)
     reserve_nickname = normalize_nickname(" ".join(reserve_nickname.split()))
-    if minutes_late is None:
-        minutes_late = _minutes_since_start(tournament, stage, round)
     errors: dict[str, str] = {}
+    if (refusal := _round_refusal(tournament, stage, round)) is not None:
+        errors["round"] = refusal
+    elif minutes_late is None:
+        minutes_late = _minutes_since_start(tournament, stage, round)
     if absent.tournament_id != tournament.pk or absent.status != Status.APPROVED:
         errors["absent"] = _("Only a participant of this tournament can be replaced.")
-    if not tournament.regulation.may_replace(minutes_late):
+    if minutes_late is not None and not tournament.regulation.may_replace(minutes_late):
         errors["minutes_late"] = _(
             "Only a player more than %(minutes)d minutes late can be replaced."
         ) % {"minutes": tournament.regulation.replacement_after_minutes}
-    if round < 1:
-        errors["round"] = _("Rounds are numbered from 1.")
     if scope not in ReplacementScope.values:
         errors["scope"] = _(
             "Choose whether the reserve plays this round only or the rest of the tournament."
         )
     if not reserve_nickname:
         errors["reserve_nickname"] = _("Name the reserve player.")
-    elif tournament.registrations.filter(
-        nickname_key=nickname_key(reserve_nickname), status=Status.APPROVED
-    ).exists():
-        errors["reserve_nickname"] = _("A participant cannot be the reserve.")
+    elif (
+        refusal := reserve_refusal(tournament, reserve_nickname, new_player=new_player)
+    ) is not None:
+        errors["reserve_nickname"] = refusal
     if errors:
         raise ValidationError(errors)
     if Replacement.objects.filter(absent=absent, round=round).exists():
@@ -200,7 +244,10 @@ def replacement_record(
             _("%(nick)s is already replaced in round %(round)d.")
             % {"nick": absent.nickname, "round": round}
         )
-    reserve = reserve_take(tournament=tournament, nickname=reserve_nickname, by=by)
+    _check_plays_in(tournament, stage, round, absent)
+    reserve = reserve_take(
+        tournament=tournament, nickname=reserve_nickname, by=by, new_player=new_player
+    )
     replacement = Replacement.objects.create(
         tournament=tournament,
         absent=absent,
