@@ -77,6 +77,34 @@ def problem_text(problem: Problem) -> str:
     return problem.message if said is None else said
 
 
+#: A game log's event types (game-log.md) as the reader calls them: a problem of the log
+#: names its event by number and by this name, never by the type's code.
+EVENT_TYPE_NAMES: dict[str, Any] = {
+    "nominate": pgettext_lazy("event type", "nomination"),
+    "vote": pgettext_lazy("event type", "vote"),
+    "lift": pgettext_lazy("event type", "lift vote"),
+    "foul": pgettext_lazy("event type", "foul"),
+    "remove": pgettext_lazy("event type", "removal"),
+    "pause": pgettext_lazy("event type", "time-out"),
+    "night": pgettext_lazy("event type", "night falls"),
+    "shots": pgettext_lazy("event type", "shots"),
+    "don_check": pgettext_lazy("event type", "don's check"),
+    "sheriff_check": pgettext_lazy("event type", "sheriff's check"),
+    "day": pgettext_lazy("event type", "day begins"),
+    "best_move": pgettext_lazy("event type", "best move"),
+    "defeat": pgettext_lazy("event type", "procedural defeat"),
+}
+
+
+def event_type_name(event_type: str | None) -> str:
+    """An event's type in the active language ('' for none; an unknown type, which
+    only a malformed log holds, as it was written)."""
+    if not event_type:
+        return ""
+    name = EVENT_TYPE_NAMES.get(event_type)
+    return str(name) if name is not None else event_type
+
+
 def game_problem_text(problem: GameProblem, message: str | None = None) -> str:
     """A problem of a game log in the active language, naming its event ("Event 3
     (vote): ..."); `message` says it in other words than its code's (the console's prompt
@@ -85,9 +113,11 @@ def game_problem_text(problem: GameProblem, message: str | None = None) -> str:
         message = say(problem.code, problem.params) or problem.code
     if problem.event is None:
         return message
+    if not problem.event_type:
+        return gettext("Event %(n)s: %(message)s") % {"n": problem.event, "message": message}
     return gettext("Event %(n)s (%(type)s): %(message)s") % {
         "n": problem.event,
-        "type": problem.event_type or "",
+        "type": event_type_name(problem.event_type),
         "message": message,
     }
 
