@@ -22,8 +22,9 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_lazy, gettext_noop, pgettext_lazy
 
 from mafiatab.core.advancing import Mark, Remark
-from mafiatab.core.game import FOUL_REMOVAL_REASON, GameProblem
+from mafiatab.core.game import GameProblem
 from mafiatab.core.problems import PROBLEM_TEMPLATES, Problem
+from mafiatab.core.protocol import FOUL_REMOVAL_FOULS, FOUL_REMOVAL_REASON, is_foul_removal
 from mafiatab.core.roles import Role
 from mafiatab.core.scoring import TOURNAMENT_PENALTY, ScoreLine
 from mafiatab.core.seating import SeatingError, SeatingFlag
@@ -270,16 +271,19 @@ def clause_text(clause: str) -> str:
 def removal_reason_text(reason: str | None) -> str:
     """A removal's reason as the reader reads it: the engine's own reason for a fourth
     foul (a code: the console's protocol carries it) in the active language, a judge's
-    words as they are."""
-    if reason == FOUL_REMOVAL_REASON:
-        return gettext(FOUL_REMOVAL_REASON)
+    words as they are. The code is stored as the text "4 fouls" (the tournament file's
+    and the game log's form), read as a code whatever its spaces or case."""
+    if is_foul_removal(reason):
+        return score_lines.fouls_text(FOUL_REMOVAL_FOULS)
     return reason or ""
 
 
 def removal_reason_code(text: str | None) -> str | None:
     """What a judge gives back in a protocol form's removal reason: the fourth foul's
     words in the active language (as `removal_reason_text` showed them) are the code."""
-    if text is not None and text.strip() == gettext(FOUL_REMOVAL_REASON):
+    if text is not None and (
+        is_foul_removal(text) or " ".join(text.split()) == removal_reason_text(FOUL_REMOVAL_REASON)
+    ):
         return FOUL_REMOVAL_REASON
     return text
 
