@@ -175,7 +175,7 @@
   }
   function send(event) { enqueue("event", event); }
   function flush() {
-    if (sending || !queue.length || queue[0].refused) { renderSync(); return; }
+    if (sending || !queue.length || queue[0].refused || queue[0].moved) { renderSync(); return; }
     sending = true;
     renderSync();
     var item = queue[0];
@@ -198,11 +198,28 @@
         // The server is down or the session ended: keep every event and try again.
         showError(res.status < 500 && res.status !== 429 ? T.not_saved + ": " + ((res.data && res.data.detail) || "") : "");
         wait();
+      } else if (res.status === 409) {
+        // The log moved on (another device wrote meanwhile) or it is closed: read it
+        // again to know which. A log that moved on refuses no rule: every waiting event
+        // stays, the first one first, and the judge is asked to send them after what
+        // the other device recorded.
+        var detail = (res.data && res.data.detail) || String(res.status);
+        load().then(function () {
+          var head = queue[0];
+          if (!head || head.id !== item.id) { flush(); return; }
+          if (!view.closed && after !== null && view.number !== after) {
+            head.moved = { from: after, to: view.number };
+          } else {
+            head.refused = detail;
+            head.conflict = true;
+          }
+          saveQueue();
+          render();
+        }, function () { wait(); });
       } else {
-        // Refused by the rules (or the log moved on): shown with its reason; the
-        // judge decides what becomes of the events after it.
+        // Refused by the rules: shown with its reason; the judge decides what becomes
+        // of the events after it.
         item.refused = (res.data && res.data.detail) || String(res.status);
-        item.conflict = res.status === 409;
         saveQueue();
         render();
       }
@@ -222,6 +239,20 @@
     saveQueue();
     var again = refused.conflict ? load() : Promise.resolve();
     again.then(function () { render(); flush(); }, function () { render(); wait(); });
+  }
+  function rebase(keep) {
+    // The judge's answer to a log that moved on: the waiting events are sent, in
+    // order, after what the other device recorded (each still checked by the rules),
+    // or all of them are discarded (listed as discarded).
+    if (!queue.length || !queue[0].moved) return;
+    if (keep) {
+      delete queue[0].moved;
+    } else {
+      queue.splice(0, queue.length).forEach(function (q) { dropped.push({ kind: q.kind, event: q.event, discarded: true }); });
+    }
+    saveQueue();
+    render();
+    flush();
   }
   function wait() {
     renderSync(true);
@@ -579,7 +610,7 @@
     savePlace();
   }
   function renderSync(offline) {
-    var text = queue.length ? (queue[0].refused ? T.held : offline ? T.offline : T.sending) + " (" + queue.length + ")" : T.online;
+    var text = queue.length ? (queue[0].refused ? T.held : queue[0].moved ? T.held_moved : offline ? T.offline : T.sending) + " (" + queue.length + ")" : T.online;
     $("[data-testid=sync]").textContent = text;
     root.classList.toggle("c-offline", !!offline);
   }
@@ -683,6 +714,7 @@
     var st = state();
     if (shown.problems && shown.problems.length) box.appendChild(el("p", { cls: "c-problem", text: shown.problems.join(" ") }));
     if (queue.length && queue[0].refused) box.appendChild(refusedPanel());
+    if (queue.length && queue[0].moved) box.appendChild(movedPanel());
     if (st.best_move_open) box.appendChild(bestMovePanel());
     if (shown.finished || (st.phase || {}).night) singleLastWord(box, st);
     if (shown.finished) {
@@ -708,6 +740,20 @@
       part.appendChild(button(T.refused_ok, "settle", { keep: "1" }, "c-settle-keep"));
     }
     return part;
+  }
+  function movedPanel() {
+    var moved = queue[0].moved;
+    var theirs = ((view && view.entries) || []).filter(function (e) { return e.number > moved.from; }).map(function (e) {
+      return e.kind === "undo" ? T.undo : e.text;
+    });
+    return el("section", { cls: "c-block c-refused", "data-testid": "moved" }, [
+      el("p", { "data-testid": "moved-text", text: fill(T.moved, { events: theirs.join(" "), n: queue.length }) }),
+      el("ol", { cls: "c-after" }, queue.map(function (q) { return el("li", { text: describe(q) }); })),
+      el("div", { cls: "c-row" }, [
+        button(T.send_after, "rebase", { keep: "1" }, "c-rebase-keep"),
+        button(T.discard_rest, "rebase", { keep: "" }, "btn-danger c-rebase-drop"),
+      ]),
+    ]);
   }
   function describe(q) {
     if (q.kind === "undo") return T.undo;
@@ -1010,6 +1056,7 @@
         $("[data-testid=close-game]").hidden = closing;
         break;
       case "settle": settle(!!d.keep); break;
+      case "rebase": rebase(!!d.keep); break;
       case "timer-toggle": toggleTimer(); break;
       case "timer-reset": setTimer(timer.total, timer.label); break;
       case "timer": setTimer(parseInt(d.seconds, 10), d.label || b.textContent); break;
