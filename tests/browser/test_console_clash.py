@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 from web import test_games_fixtures as fx
+from web.test_console import GAME
 
 from mafiatab.console import services
 from mafiatab.console.models import EntryKind, GameLog, LogEntry
@@ -109,4 +110,22 @@ def test_a_rule_refusal_among_the_resent_events_stops_them_and_keeps_the_rest(pa
     page.click("[data-testid=refused] .c-settle-keep")
     _saved(page)
     assert _events() == ["remove", "foul"]
+
+
+def test_the_night_shows_its_own_shots_entered_offline(page, two_tables):
+    _open(page, two_tables, *GAME[:9])  # day 2: night 1's shots were 7→1, 9→1
+    page.wait_for_function("!!navigator.serviceWorker.controller")
+    page.context.set_offline(True)
+    page.wait_for_function("!navigator.onLine")
+    page.click("[data-action=send][data-type=night]")
+    page.click("[data-testid=aim-7-4]")
+    page.click("[data-testid=aim-9-4]")
+    page.click("[data-testid=send-shots]")
+    shots = page.locator("[data-testid=night-shots]").inner_text()
+    assert "7→4" in shots and "9→4" in shots and "not yet saved" in shots
+    assert "shoots 1" not in shots
+    page.context.set_offline(False)
+    _saved(page)
+    shots = page.locator("[data-testid=night-shots]").inner_text()
+    assert "7 shoots 4" in shots and "shoots 1" not in shots
 

@@ -917,7 +917,7 @@
       part.appendChild(rec);
       box.appendChild(part);
     } else if (night.shots) {
-      box.appendChild(el("p", { cls: "c-now", text: shown.entries.filter(function (e) { return e.event && e.event.type === "shots" && !e.undone; }).map(function (e) { return e.text; }).pop() || "" }));
+      box.appendChild(el("p", { cls: "c-now", "data-testid": "night-shots", text: nightShots() }));
     }
     [["don_check", T.don_check], ["sheriff_check", T.sheriff_check]].forEach(function (pair) {
       var done = night[pair[0]];
@@ -934,6 +934,14 @@
       }
     });
     if (expects("day")) box.appendChild(button(T.to_day, "send", { type: "day" }, "c-big c-day"));
+  }
+  // This night's shots as the judge entered them: those waiting in the queue (the
+  // projection drew them) come after every saved entry, so the last shots in force
+  // of the queue, or else of the saved log, are this night's.
+  function nightShots() {
+    var waiting = queue.filter(function (q) { return !q.refused && q.kind === "event" && q.event && q.event.type === "shots"; }).pop();
+    if (waiting) return describe(waiting) + " · " + T.unsaved;
+    return (shown.entries || []).filter(function (e) { return e.event && e.event.type === "shots" && !e.undone; }).map(function (e) { return e.text; }).pop() || "";
   }
   // The single nominee of a day after day 1 left as the night fell: his last word
   // comes first (game-rules.md, Day), shown at the night's top or under the result.
