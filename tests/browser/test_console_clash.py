@@ -129,3 +129,22 @@ def test_the_night_shows_its_own_shots_entered_offline(page, two_tables):
     shots = page.locator("[data-testid=night-shots]").inner_text()
     assert "7 shoots 4" in shots and "shoots 1" not in shots
 
+
+def test_nobody_speaks_a_speech_during_the_lift_vote_the_tied_defend_in_the_revote(
+    page, two_tables
+):
+    tie = [{"type": "nominate", "by": 3, "seat": 4}, {"type": "nominate", "by": 4, "seat": 6}]
+    log = _open(page, two_tables, *GAME[:9], *tie, {"type": "vote", "counts": [4, 4]})
+    speaker = page.locator("[data-testid=speaker]")
+    assert speaker.inner_text().startswith("Speaks: 4 ") and speaker.inner_text().endswith(
+        "· Defence"
+    )
+    _append(log, two_tables["judge"], {"type": "vote", "counts": [4, 4]})
+    page.reload()
+    page.locator("[data-testid=lift]").wait_for()
+    assert speaker.inner_text() == "Now: the lift vote (no speech)."
+    page.click("[data-testid=lift] [data-d='1']")
+    page.click("[data-testid=lift] .c-big")
+    _saved(page)
+    assert speaker.inner_text() == "The vote is over: no more speeches today."
+    assert not speaker.inner_text().startswith("Speaks")

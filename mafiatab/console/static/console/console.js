@@ -629,8 +629,14 @@
       return { key: "lw:" + words.join(","), list: words.map(function (s) { return { seat: s, kind: "last_word", seconds: set.last_word_seconds || 60 }; }) };
     }
     var defence = st.defence || [];
-    if (voting.status === "revote" && defence.length) {
+    if (voting.status === "revote") {
+      // a revote's speeches are the tied seats' defence, nobody else's
       return { key: "def:" + defence.map(function (x) { return x.seat; }).join(","), list: defence };
+    }
+    if ((st.phase || {}).day && (voting.status === "lift" || voting.status === "over")) {
+      // the day's speeches are over once its vote has begun: nobody speaks during the lift vote
+      // or after the result (the last words aside, above)
+      return { key: "vote:" + voting.status, list: [] };
     }
     return { key: "sp", list: speeches };
   }
@@ -786,6 +792,11 @@
   function dayPanel(box, st) {
     var speeches = talks(st).list;
     var voting = st.voting || {};
+    if (!speeches.length && (voting.status === "lift" || voting.status === "over")) {
+      box.appendChild(el("section", { cls: "c-block c-speech" }, [
+        el("p", { cls: "c-now", "data-testid": "speaker", text: voting.status === "lift" ? T.now_lift : T.now_vote_over }),
+      ]));
+    }
     if (speeches.length) {
       if (ui.speech >= speeches.length) ui.speech = speeches.length - 1;
       var sp = speeches[ui.speech];
