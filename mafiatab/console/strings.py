@@ -87,6 +87,9 @@ def console_strings() -> dict[str, str]:
             "game: %(events)s Your waiting events (%(n)s) are kept: send them after it?"
         ),
         "send_after": _("Send them after it"),
+        "undo_moved": _(
+            "Not sent: after the other device's event this undo would take back that one."
+        ),
         "discard_rest": _("Discard them"),
         "refused_ok": _("Understood"),
         "discarded": _("discarded by the judge, not sent"),

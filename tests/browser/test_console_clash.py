@@ -6,6 +6,7 @@ sent after what the other device recorded; the night shows its own shots; nobody
 
 from __future__ import annotations
 
+import time
 import uuid
 from typing import Any
 
@@ -50,6 +51,22 @@ def _open(page: Any, two_tables: dict[str, Any], *events: dict[str, Any]) -> Gam
     return log
 
 
+def _until(page: Any, expression: str) -> None:
+    # polled from here: the page's policy forbids the evaluated strings of a polling wait
+    for _i in range(100):
+        if page.evaluate(expression):
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"never true: {expression}")
+
+
+def _go_offline(page: Any) -> None:
+    """The service worker keeps the page before the network goes, then it goes."""
+    _until(page, "!!navigator.serviceWorker.controller")
+    page.context.set_offline(True)
+    _until(page, "!navigator.onLine")
+
+
 def _append(log: GameLog, judge: Any, event: dict[str, Any]) -> None:
     log.refresh_from_db()
     services.event_append(log=log, event=event, client_id=uuid.uuid4(), after=None, by=judge)
@@ -57,9 +74,7 @@ def _append(log: GameLog, judge: Any, event: dict[str, Any]) -> None:
 
 def test_events_entered_offline_are_sent_after_another_devices_event_none_lost(page, two_tables):
     log = _open(page, two_tables)
-    page.wait_for_function("!!navigator.serviceWorker.controller")
-    page.context.set_offline(True)
-    page.wait_for_function("!navigator.onLine")
+    _go_offline(page)
     _speaker(page, 1)
     page.click("[data-testid=nominate-1-5]")
     _speaker(page, 2)
@@ -91,9 +106,7 @@ def test_events_entered_offline_are_sent_after_another_devices_event_none_lost(p
 
 def test_a_rule_refusal_among_the_resent_events_stops_them_and_keeps_the_rest(page, two_tables):
     log = _open(page, two_tables)
-    page.wait_for_function("!!navigator.serviceWorker.controller")
-    page.context.set_offline(True)
-    page.wait_for_function("!navigator.onLine")
+    _go_offline(page)
     _speaker(page, 1)
     page.click("[data-testid=nominate-1-5]")
     page.click("[data-testid=foul-2]")
@@ -114,9 +127,7 @@ def test_a_rule_refusal_among_the_resent_events_stops_them_and_keeps_the_rest(pa
 
 def test_the_night_shows_its_own_shots_entered_offline(page, two_tables):
     _open(page, two_tables, *GAME[:9])  # day 2: night 1's shots were 7→1, 9→1
-    page.wait_for_function("!!navigator.serviceWorker.controller")
-    page.context.set_offline(True)
-    page.wait_for_function("!navigator.onLine")
+    _go_offline(page)
     page.click("[data-action=send][data-type=night]")
     page.click("[data-testid=aim-7-4]")
     page.click("[data-testid=aim-9-4]")
@@ -148,3 +159,22 @@ def test_nobody_speaks_a_speech_during_the_lift_vote_the_tied_defend_in_the_revo
     _saved(page)
     assert speaker.inner_text() == "The vote is over: no more speeches today."
     assert not speaker.inner_text().startswith("Speaks")
+
+
+def test_an_offline_undo_never_takes_back_the_other_devices_event(page, two_tables):
+    log = _open(page, two_tables, {"type": "foul", "seat": 4})
+    _go_offline(page)
+    page.click("[data-testid=undo]")
+    page.click("[data-testid=undo-yes]")
+    page.click("[data-testid=foul-2]")
+    _append(log, two_tables["judge"], {"type": "foul", "seat": 6})
+    page.context.set_offline(False)
+    page.locator("[data-testid=moved]").wait_for()
+    page.click("[data-testid=moved] .c-rebase-keep")
+    refused = page.locator("[data-testid=refused]")
+    refused.wait_for()
+    assert "this undo would take back that one" in refused.inner_text()
+    assert LogEntry.objects.filter(kind=EntryKind.UNDO).count() == 0
+    page.click("[data-testid=refused] .c-settle-keep")
+    _saved(page)
+    assert _events() == ["foul", "foul", "foul"]

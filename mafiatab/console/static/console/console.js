@@ -247,6 +247,11 @@
     if (!queue.length || !queue[0].moved) return;
     if (keep) {
       delete queue[0].moved;
+      // An undo made before the clash meant an event this device knew: sent after the
+      // other device's, it would take back that one instead. It stops there, refused
+      // with its reason, and the judge decides about the events after it. (An undo
+      // waits only at the queue's head: one made over a waiting event takes it out.)
+      if (queue[0].kind === "undo") queue[0].refused = T.undo_moved;
     } else {
       queue.splice(0, queue.length).forEach(function (q) { dropped.push({ kind: q.kind, event: q.event, discarded: true }); });
     }
