@@ -143,6 +143,20 @@ def _speeches(state: dict[str, Any]) -> list[dict[str, Any]]:
     return [s for s in state.get("speeches") or [] if s.get("kind") != "lost"]
 
 
+def _may_speak(state: dict[str, Any], seat: int) -> bool:
+    """Whether `seat` may be speaking as the day stands, whatever place was kept: during a
+    revote only the tied seats' defence and the last words; once the vote has begun (the
+    lift vote, the result) the last words only: the day's speeches are over."""
+    status = (state.get("voting") or {}).get("status")
+    last_words = set(state.get("last_word") or [])
+    if status == "revote":
+        defence = {d.get("seat") for d in state.get("defence") or []}
+        return seat in defence or seat in last_words
+    if status in ("lift", "over"):
+        return seat in last_words
+    return True
+
+
 def _speaker(view: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, Any] | None:
     """Who speaks now and his timer, from the judge's place kept beside the log: only
     during the day it was kept for, and not once the game is over. A running timer has
@@ -154,6 +168,8 @@ def _speaker(view: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, Any]
     if view.get("finished") or not day or place.get("day") != f"d{day}":
         return None
     if not isinstance(seat, int) or not 1 <= seat <= len(rows):
+        return None
+    if not _may_speak(state, seat):
         return None
     timer = place.get("timer") or {}
     left = float(timer.get("left") or 0)

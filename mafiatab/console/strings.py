@@ -22,6 +22,8 @@ def console_strings() -> dict[str, str]:
         "voting_cancelled": _("Today's voting is cancelled by a removal."),
         "vote": _("Vote"),
         "revote": _("Revote among the tied"),
+        "now_lift": _("Now: the lift vote (no speech)."),
+        "now_vote_over": _("The vote is over: no more speeches today."),
         "lift": _("Lift vote: all the tied leave?"),
         "lift_for": _("Players for all of them leaving"),
         "sum": _("Sum"),
@@ -79,6 +81,15 @@ def console_strings() -> dict[str, str]:
         "refused": _("Refused by the server"),
         "refused_after": _("%(n)s events were entered after it:"),
         "send_rest": _("Send them"),
+        "held_moved": _("waiting: the game was changed from another device"),
+        "moved": _(
+            "While this console was without a connection, another device recorded in the "
+            "game: %(events)s Your waiting events (%(n)s) are kept: send them after it?"
+        ),
+        "send_after": _("Send them after it"),
+        "undo_moved": _(
+            "Not sent: after the other device's event this undo would take back that one."
+        ),
         "discard_rest": _("Discard them"),
         "refused_ok": _("Understood"),
         "discarded": _("discarded by the judge, not sent"),

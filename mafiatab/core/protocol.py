@@ -57,6 +57,20 @@ class GamePenalty(NamedTuple):
     """The judge's explanation."""
 
 
+#: The reason a removal by a fourth foul records (the game engine's own, game-log.md):
+#: the tournament file and the log carry it as this text, and every reader takes it as
+#: a code (`is_foul_removal`), said in the reader's language with `FOUL_REMOVAL_FOULS`.
+FOUL_REMOVAL_REASON = "4 fouls"
+#: The number of fouls that removes a player (the parameter of the fourth foul's reason).
+FOUL_REMOVAL_FOULS = 4
+
+
+def is_foul_removal(reason: str | None) -> bool:
+    """Whether a removal's recorded reason is the engine's fourth-foul code (as stored,
+    whatever the spaces and the case), not a judge's words."""
+    return " ".join((reason or "").split()).casefold() == FOUL_REMOVAL_REASON
+
+
 class Removal(NamedTuple):
     """A removal (disqualification from the table, 8.2.4)."""
 

@@ -19,7 +19,14 @@ from fractions import Fraction
 from itertools import chain
 from operator import itemgetter
 
-from mafiatab.core.protocol import Protocol, Tournament, TournamentPenalty, deal_of
+from mafiatab.core.protocol import (
+    FOUL_REMOVAL_FOULS,
+    Protocol,
+    Tournament,
+    TournamentPenalty,
+    deal_of,
+    is_foul_removal,
+)
 from mafiatab.core.regulations import Regulation, get_regulation
 from mafiatab.core.roles import Role, Stage, Team, Winner
 from mafiatab.core.validation import game_label
@@ -199,11 +206,15 @@ def _describe(
     if clause == JUDGE_EXTRA:
         return "judge_extra", ()
     if clause in (REMOVAL, ONLINE_REMOVAL):
-        return "removal", (
+        facts = (
             ("online", clause == ONLINE_REMOVAL),
             ("waived", amount == 0),
             ("carried_over", protocol.replayed),
         )
+        if is_foul_removal(award[3]):
+            # the engine's fourth-foul reason is a code: its number, not English words
+            facts += (("fouls", FOUL_REMOVAL_FOULS),)
+        return "removal", facts
     return "negative_action", (("rule", clause),)
 
 
@@ -225,6 +236,8 @@ def _label(topic: str, facts: Facts, note: str) -> str:
             text = "removal carried over from the replayed game"
         if known["waived"]:
             text += ", fine waived"
+        if "fouls" in known:
+            text += f", {known['fouls']} fouls"
     elif topic == "best_move":
         text = f"best move: {known['blacks']} blacks named"
     else:
@@ -253,6 +266,8 @@ def score_game(
             player = protocol.players[seat - 1]
             points = ctx.amount(player, clause, amount)
             topic, facts = _describe(protocol, (seat, clause, amount, note), ctx, player)
+            if "fouls" in dict(facts):
+                note = ""  # a code said by its facts, not the judge's words
             label = _label(topic, facts, note)
             lines.append(
                 ScoreLine(player, protocol.id, clause, kind, points, label, topic, note, facts)

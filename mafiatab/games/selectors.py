@@ -36,7 +36,7 @@ from mafiatab.games.models import (
     ProtocolVersion,
     Round,
 )
-from mafiatab.messages import date_text
+from mafiatab.messages import date_text, removal_reason_text
 from mafiatab.registrations.selectors import seat_holders
 from mafiatab.tournaments.disclosure import Disclosure, disclosure_for
 from mafiatab.tournaments.models import Tournament
@@ -360,13 +360,22 @@ def _entry_word(key: str, value: Any) -> str:
             ("fined", False): _("fine waived"),
         }
         return f"({shown[key, value]})" if (key, value) in shown else ""
+    if key == "removal_reason":
+        return removal_reason_text(str(value))
     return str(value)
 
 
-def _entries(items: Any, keys: tuple[str, ...]) -> str:
+def _entries(items: Any, keys: tuple[str, ...], word_key: dict[str, str] | None = None) -> str:
+    """Entries of a list in words; `word_key` names a key's kind when it is not its name
+    (a removal's reason: the engine's fourth-foul code said in the reader's language)."""
+    word_key = word_key or {}
     parts = []
     for item in items or []:
-        words = (_entry_word(k, item.get(k)) for k in keys if item.get(k) not in (None, ""))
+        words = (
+            _entry_word(word_key.get(k, k), item.get(k))
+            for k in keys
+            if item.get(k) not in (None, "")
+        )
         parts.append(" ".join(word for word in words if word))
     return "; ".join(parts) or "—"
 
@@ -455,8 +464,8 @@ def version_changes(before: dict[str, Any], after: dict[str, Any]) -> list[Chang
     removal_keys = ("seat", "reason", "online", "fined")
     add(
         _("removals"),
-        _entries(before.get("disqualified"), removal_keys),
-        _entries(after.get("disqualified"), removal_keys),
+        _entries(before.get("disqualified"), removal_keys, {"reason": "removal_reason"}),
+        _entries(after.get("disqualified"), removal_keys, {"reason": "removal_reason"}),
     )
     add(_("voting"), _blocks_text(before.get("voting")), _blocks_text(after.get("voting")))
     add(

@@ -22,8 +22,9 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_lazy, gettext_noop, pgettext_lazy
 
 from mafiatab.core.advancing import Mark, Remark
-from mafiatab.core.game import FOUL_REMOVAL_REASON, GameProblem
+from mafiatab.core.game import GameProblem
 from mafiatab.core.problems import PROBLEM_TEMPLATES, Problem
+from mafiatab.core.protocol import FOUL_REMOVAL_FOULS, FOUL_REMOVAL_REASON, is_foul_removal
 from mafiatab.core.roles import Role
 from mafiatab.core.scoring import TOURNAMENT_PENALTY, ScoreLine
 from mafiatab.core.seating import SeatingError, SeatingFlag
@@ -77,6 +78,34 @@ def problem_text(problem: Problem) -> str:
     return problem.message if said is None else said
 
 
+#: A game log's event types (game-log.md) as the reader calls them: a problem of the log
+#: names its event by number and by this name, never by the type's code.
+EVENT_TYPE_NAMES: dict[str, Any] = {
+    "nominate": pgettext_lazy("event type", "nomination"),
+    "vote": pgettext_lazy("event type", "vote"),
+    "lift": pgettext_lazy("event type", "lift vote"),
+    "foul": pgettext_lazy("event type", "foul"),
+    "remove": pgettext_lazy("event type", "removal"),
+    "pause": pgettext_lazy("event type", "time-out"),
+    "night": pgettext_lazy("event type", "night falls"),
+    "shots": pgettext_lazy("event type", "shots"),
+    "don_check": pgettext_lazy("event type", "don's check"),
+    "sheriff_check": pgettext_lazy("event type", "sheriff's check"),
+    "day": pgettext_lazy("event type", "day begins"),
+    "best_move": pgettext_lazy("event type", "best move"),
+    "defeat": pgettext_lazy("event type", "procedural defeat"),
+}
+
+
+def event_type_name(event_type: str | None) -> str:
+    """An event's type in the active language ('' for none; an unknown type, which
+    only a malformed log holds, as it was written)."""
+    if not event_type:
+        return ""
+    name = EVENT_TYPE_NAMES.get(event_type)
+    return str(name) if name is not None else event_type
+
+
 def game_problem_text(problem: GameProblem, message: str | None = None) -> str:
     """A problem of a game log in the active language, naming its event ("Event 3
     (vote): ..."); `message` says it in other words than its code's (the console's prompt
@@ -85,9 +114,11 @@ def game_problem_text(problem: GameProblem, message: str | None = None) -> str:
         message = say(problem.code, problem.params) or problem.code
     if problem.event is None:
         return message
+    if not problem.event_type:
+        return gettext("Event %(n)s: %(message)s") % {"n": problem.event, "message": message}
     return gettext("Event %(n)s (%(type)s): %(message)s") % {
         "n": problem.event,
-        "type": problem.event_type or "",
+        "type": event_type_name(problem.event_type),
         "message": message,
     }
 
@@ -240,16 +271,19 @@ def clause_text(clause: str) -> str:
 def removal_reason_text(reason: str | None) -> str:
     """A removal's reason as the reader reads it: the engine's own reason for a fourth
     foul (a code: the console's protocol carries it) in the active language, a judge's
-    words as they are."""
-    if reason == FOUL_REMOVAL_REASON:
-        return gettext(FOUL_REMOVAL_REASON)
+    words as they are. The code is stored as the text "4 fouls" (the tournament file's
+    and the game log's form), read as a code whatever its spaces or case."""
+    if is_foul_removal(reason):
+        return score_lines.fouls_text(FOUL_REMOVAL_FOULS)
     return reason or ""
 
 
 def removal_reason_code(text: str | None) -> str | None:
     """What a judge gives back in a protocol form's removal reason: the fourth foul's
     words in the active language (as `removal_reason_text` showed them) are the code."""
-    if text is not None and text.strip() == gettext(FOUL_REMOVAL_REASON):
+    if text is not None and (
+        is_foul_removal(text) or " ".join(text.split()) == removal_reason_text(FOUL_REMOVAL_REASON)
+    ):
         return FOUL_REMOVAL_REASON
     return text
 

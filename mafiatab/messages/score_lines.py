@@ -81,7 +81,21 @@ def _negative_action(facts: Facts) -> str:
     return _("negative action (%(rule)s)") % {"rule": facts.get("rule", "")}
 
 
+def fouls_text(n: object) -> str:
+    """The reason of a removal by fouls (the engine's fourth-foul code) in the active
+    language: "4 fouls", "4 фола"."""
+    count = int(n) if isinstance(n, int) else 0
+    return ngettext("%(n)s foul", "%(n)s fouls", count) % {"n": _number(n)}
+
+
 def _removal(facts: Facts) -> str:
+    text = _removal_kind(facts)
+    if "fouls" in facts:
+        return _("%(text)s: %(note)s") % {"text": text, "note": fouls_text(facts["fouls"])}
+    return text
+
+
+def _removal_kind(facts: Facts) -> str:
     waived = bool(facts.get("waived"))
     if facts.get("carried_over"):
         if waived:

@@ -339,3 +339,33 @@ def test_a_game_entered_by_the_form_under_hidden_standings_shows_only_who_played
     assert "The red team wins." in overlay and not _has_role(overlay)
     board = client.get(_url("console:spectator", game)).content.decode()
     assert "The red team wins." in board and not _has_role(board)
+
+
+def test_the_overlay_names_no_stale_speaker_during_a_revote_or_the_lift_vote(
+    client, started, monkeypatch
+):
+    from mafiatab.console import selectors
+
+    game = started["game"]
+    _append(started, *GAME[:9], {"type": "nominate", "by": 3, "seat": 4})
+    _append(started, {"type": "nominate", "by": 4, "seat": 6}, {"type": "vote", "counts": [4, 4]})
+    read = selectors.log_view
+    timer = {"total": 60, "left": 50, "running": False, "label": "Speech"}
+
+    def speaker_at(seat: int) -> bool:
+        place = {"day": "d2", "speech": 2, "seat": seat, "timer": timer, "age": 0}
+
+        def log_view(*args: Any, **kwargs: Any) -> dict[str, Any]:
+            return read(*args, **kwargs) | {"place": place}
+
+        monkeypatch.setattr(broadcast.selectors, "log_view", log_view)
+        return (
+            'data-testid="ov-speaker"' in client.get(_url("console:overlay", game)).content.decode()
+        )
+
+    # the revote: the tied seats defend; the speech kept from before is not on air
+    assert not speaker_at(3) and speaker_at(4) and speaker_at(6)
+    _append(started, {"type": "vote", "counts": [4, 4]})  # the same tie: the lift vote
+    assert not speaker_at(4) and not speaker_at(3)
+    _append(started, {"type": "lift", "for": 3})  # nobody leaves: the vote is over
+    assert not speaker_at(4)

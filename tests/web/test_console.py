@@ -193,7 +193,7 @@ def test_an_engine_problem_reads_in_russian_at_the_console():
 
     found = GameProblem("seat.not_alive", {"seat": 4}, event=7, event_type="foul")
     with translation.override("ru"):
-        assert problem_text(found) == "Событие 7 (foul): игрока 4 нет в игре"
+        assert problem_text(found) == "Событие 7 (фол): игрока 4 нет в игре"
     with translation.override("en"):
         assert problem_text(found) == "Event 7 (foul): seat 4 is not in the game"
 

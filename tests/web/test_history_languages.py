@@ -206,7 +206,7 @@ def busy(tournament: Any, staff: dict[str, Any], make_user: Any, settings: Any) 
         text="Обед в 14:00",
         by=organiser,
     )
-    limited = TournamentInfo(**(online.__dict__ | {"participant_limit": 24, "language": "ru"}))
+    limited = TournamentInfo(**(online.__dict__ | {"participant_limit": 32, "language": "ru"}))
     tournament = tournament_update(tournament=tournament, info=limited, by=organiser)
     wider = TournamentInfo(**(limited.__dict__ | {"participant_limit": 40}))
     tournament = tournament_update(tournament=tournament, info=wider, by=organiser)
@@ -292,7 +292,7 @@ def test_a_russian_history_says_each_value_in_words_and_an_edit_by_its_changes(c
 
     edits = _history_rows(page, _russian(AUDIT_ACTIONS["tournament.updated"]))
     widened = edits[0]  # the latest first
-    assert "лимит участников 24" in widened and "лимит участников 40" in widened, widened
+    assert "лимит участников 32" in widened and "лимит участников 40" in widened, widened
     assert "название" not in widened and "язык трансляции" not in widened, widened
     assert any("язык трансляции русский" in edit for edit in edits), edits
     assert all("язык трансляции ru" not in edit for edit in edits), edits

@@ -110,8 +110,18 @@ def test_an_engine_problem_is_said_by_the_one_translator_in_both_languages():
         )
         assert game_problem_text(found) == f"Event 12 (vote): {found.message()}"
     with translation.override("ru"):
-        assert game_problem_text(found).startswith("Событие 12 (vote): ")
+        assert game_problem_text(found).startswith("Событие 12 (голосование): ")
         assert "11" in game_problem_text(found) and "9" in game_problem_text(found)
+
+
+def test_a_log_problem_names_its_event_type_in_the_readers_language_never_by_code():
+    from mafiatab.core.game.events import EventType
+
+    for event_type in (t.value for t in EventType):
+        found = GameProblem("vote.sum", {"total": 11, "alive": 9}, event=3, event_type=event_type)
+        with translation.override("ru"):
+            said = game_problem_text(found)
+        assert said.startswith("Событие 3 (") and f"({event_type})" not in said, said
 
 
 @pytest.mark.parametrize("code", sorted(REMARK_TEMPLATES))

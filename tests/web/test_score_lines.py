@@ -171,3 +171,36 @@ def test_an_english_player_page_says_the_same_in_english(client, demo):
     assert "best move: 3 blacks named" in page
     assert "compensation for the first-night kill, red team lost (i 3, B 4)" in page
     assert "judge extra points: лучшая речь стола, правильная версия" in page
+
+
+def test_a_fourth_foul_removal_is_said_in_the_readers_language_not_as_stored_english():
+    # the engine's reason as the log and the file store it, old texts' spacing included
+    for stored in ("4 fouls", " 4  Fouls "):
+        protocol = _protocol(disqualified=(Removal(7, stored),))
+        (line,) = [x for x in score_game(protocol, ONLINE) if x.topic == "removal"]
+        assert line.note == "" and line.fact("fouls") == 4
+        with translation.override("ru"):
+            assert line_text(line) == "удаление: 4 фола"
+        with translation.override("en"):
+            assert line_text(line) == "removal: 4 fouls"
+    # a judge's own words stay his
+    (line,) = [
+        x
+        for x in score_game(_protocol(disqualified=(Removal(7, "оскорбления"),)), ONLINE)
+        if x.topic == "removal"
+    ]
+    with translation.override("ru"):
+        assert line_text(line) == "удаление: оскорбления"
+
+
+def test_the_game_history_says_a_fourth_foul_removal_in_the_readers_language():
+    from mafiatab.games.selectors import version_changes
+
+    before: dict[str, object] = {"disqualified": []}
+    after = {"disqualified": [{"seat": 6, "reason": "4 fouls", "online": False, "fined": True}]}
+    with translation.override("ru"):
+        (change,) = version_changes(before, after)
+        assert change.after == "6 4 фола"
+    with translation.override("en"):
+        (change,) = version_changes(before, after)
+        assert change.after == "6 4 fouls"

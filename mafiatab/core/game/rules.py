@@ -34,10 +34,10 @@ from mafiatab.core.game.guards import Refused, leave, need_alive
 from mafiatab.core.game.night_rules import night_rules
 from mafiatab.core.game.problems import seat_list
 from mafiatab.core.game.state import End, GameOutcome, GameState, How, Removal, Voting, VotingStatus
+from mafiatab.core.protocol import FOUL_REMOVAL_REASON as FOUL_REMOVAL_REASON
 from mafiatab.core.roles import Team, Winner
 
 #: The reason a fourth foul's removal carries.
-FOUL_REMOVAL_REASON = "4 fouls"
 
 
 _ACTIVE = (VotingStatus.OPEN, VotingStatus.REVOTE, VotingStatus.LIFT)

@@ -175,7 +175,7 @@
   }
   function send(event) { enqueue("event", event); }
   function flush() {
-    if (sending || !queue.length || queue[0].refused) { renderSync(); return; }
+    if (sending || !queue.length || queue[0].refused || queue[0].moved) { renderSync(); return; }
     sending = true;
     renderSync();
     var item = queue[0];
@@ -198,11 +198,28 @@
         // The server is down or the session ended: keep every event and try again.
         showError(res.status < 500 && res.status !== 429 ? T.not_saved + ": " + ((res.data && res.data.detail) || "") : "");
         wait();
+      } else if (res.status === 409) {
+        // The log moved on (another device wrote meanwhile) or it is closed: read it
+        // again to know which. A log that moved on refuses no rule: every waiting event
+        // stays, the first one first, and the judge is asked to send them after what
+        // the other device recorded.
+        var detail = (res.data && res.data.detail) || String(res.status);
+        load().then(function () {
+          var head = queue[0];
+          if (!head || head.id !== item.id) { flush(); return; }
+          if (!view.closed && after !== null && view.number !== after) {
+            head.moved = { from: after, to: view.number };
+          } else {
+            head.refused = detail;
+            head.conflict = true;
+          }
+          saveQueue();
+          render();
+        }, function () { wait(); });
       } else {
-        // Refused by the rules (or the log moved on): shown with its reason; the
-        // judge decides what becomes of the events after it.
+        // Refused by the rules: shown with its reason; the judge decides what becomes
+        // of the events after it.
         item.refused = (res.data && res.data.detail) || String(res.status);
-        item.conflict = res.status === 409;
         saveQueue();
         render();
       }
@@ -222,6 +239,25 @@
     saveQueue();
     var again = refused.conflict ? load() : Promise.resolve();
     again.then(function () { render(); flush(); }, function () { render(); wait(); });
+  }
+  function rebase(keep) {
+    // The judge's answer to a log that moved on: the waiting events are sent, in
+    // order, after what the other device recorded (each still checked by the rules),
+    // or all of them are discarded (listed as discarded).
+    if (!queue.length || !queue[0].moved) return;
+    if (keep) {
+      delete queue[0].moved;
+      // An undo made before the clash meant an event this device knew: sent after the
+      // other device's, it would take back that one instead. It stops there, refused
+      // with its reason, and the judge decides about the events after it. (An undo
+      // waits only at the queue's head: one made over a waiting event takes it out.)
+      if (queue[0].kind === "undo") queue[0].refused = T.undo_moved;
+    } else {
+      queue.splice(0, queue.length).forEach(function (q) { dropped.push({ kind: q.kind, event: q.event, discarded: true }); });
+    }
+    saveQueue();
+    render();
+    flush();
   }
   function wait() {
     renderSync(true);
@@ -579,7 +615,7 @@
     savePlace();
   }
   function renderSync(offline) {
-    var text = queue.length ? (queue[0].refused ? T.held : offline ? T.offline : T.sending) + " (" + queue.length + ")" : T.online;
+    var text = queue.length ? (queue[0].refused ? T.held : queue[0].moved ? T.held_moved : offline ? T.offline : T.sending) + " (" + queue.length + ")" : T.online;
     $("[data-testid=sync]").textContent = text;
     root.classList.toggle("c-offline", !!offline);
   }
@@ -598,8 +634,14 @@
       return { key: "lw:" + words.join(","), list: words.map(function (s) { return { seat: s, kind: "last_word", seconds: set.last_word_seconds || 60 }; }) };
     }
     var defence = st.defence || [];
-    if (voting.status === "revote" && defence.length) {
+    if (voting.status === "revote") {
+      // a revote's speeches are the tied seats' defence, nobody else's
       return { key: "def:" + defence.map(function (x) { return x.seat; }).join(","), list: defence };
+    }
+    if ((st.phase || {}).day && (voting.status === "lift" || voting.status === "over")) {
+      // the day's speeches are over once its vote has begun: nobody speaks during the lift vote
+      // or after the result (the last words aside, above)
+      return { key: "vote:" + voting.status, list: [] };
     }
     return { key: "sp", list: speeches };
   }
@@ -683,6 +725,7 @@
     var st = state();
     if (shown.problems && shown.problems.length) box.appendChild(el("p", { cls: "c-problem", text: shown.problems.join(" ") }));
     if (queue.length && queue[0].refused) box.appendChild(refusedPanel());
+    if (queue.length && queue[0].moved) box.appendChild(movedPanel());
     if (st.best_move_open) box.appendChild(bestMovePanel());
     if (shown.finished || (st.phase || {}).night) singleLastWord(box, st);
     if (shown.finished) {
@@ -708,6 +751,20 @@
       part.appendChild(button(T.refused_ok, "settle", { keep: "1" }, "c-settle-keep"));
     }
     return part;
+  }
+  function movedPanel() {
+    var moved = queue[0].moved;
+    var theirs = ((view && view.entries) || []).filter(function (e) { return e.number > moved.from; }).map(function (e) {
+      return e.kind === "undo" ? T.undo : e.text;
+    });
+    return el("section", { cls: "c-block c-refused", "data-testid": "moved" }, [
+      el("p", { "data-testid": "moved-text", text: fill(T.moved, { events: theirs.join(" "), n: queue.length }) }),
+      el("ol", { cls: "c-after" }, queue.map(function (q) { return el("li", { text: describe(q) }); })),
+      el("div", { cls: "c-row" }, [
+        button(T.send_after, "rebase", { keep: "1" }, "c-rebase-keep"),
+        button(T.discard_rest, "rebase", { keep: "" }, "btn-danger c-rebase-drop"),
+      ]),
+    ]);
   }
   function describe(q) {
     if (q.kind === "undo") return T.undo;
@@ -740,6 +797,11 @@
   function dayPanel(box, st) {
     var speeches = talks(st).list;
     var voting = st.voting || {};
+    if (!speeches.length && (voting.status === "lift" || voting.status === "over")) {
+      box.appendChild(el("section", { cls: "c-block c-speech" }, [
+        el("p", { cls: "c-now", "data-testid": "speaker", text: voting.status === "lift" ? T.now_lift : T.now_vote_over }),
+      ]));
+    }
     if (speeches.length) {
       if (ui.speech >= speeches.length) ui.speech = speeches.length - 1;
       var sp = speeches[ui.speech];
@@ -871,7 +933,7 @@
       part.appendChild(rec);
       box.appendChild(part);
     } else if (night.shots) {
-      box.appendChild(el("p", { cls: "c-now", text: shown.entries.filter(function (e) { return e.event && e.event.type === "shots" && !e.undone; }).map(function (e) { return e.text; }).pop() || "" }));
+      box.appendChild(el("p", { cls: "c-now", "data-testid": "night-shots", text: nightShots() }));
     }
     [["don_check", T.don_check], ["sheriff_check", T.sheriff_check]].forEach(function (pair) {
       var done = night[pair[0]];
@@ -888,6 +950,14 @@
       }
     });
     if (expects("day")) box.appendChild(button(T.to_day, "send", { type: "day" }, "c-big c-day"));
+  }
+  // This night's shots as the judge entered them: those waiting in the queue (the
+  // projection drew them) come after every saved entry, so the last shots in force
+  // of the queue, or else of the saved log, are this night's.
+  function nightShots() {
+    var waiting = queue.filter(function (q) { return !q.refused && q.kind === "event" && q.event && q.event.type === "shots"; }).pop();
+    if (waiting) return describe(waiting) + " · " + T.unsaved;
+    return (shown.entries || []).filter(function (e) { return e.event && e.event.type === "shots" && !e.undone; }).map(function (e) { return e.text; }).pop() || "";
   }
   // The single nominee of a day after day 1 left as the night fell: his last word
   // comes first (game-rules.md, Day), shown at the night's top or under the result.
@@ -1010,6 +1080,7 @@
         $("[data-testid=close-game]").hidden = closing;
         break;
       case "settle": settle(!!d.keep); break;
+      case "rebase": rebase(!!d.keep); break;
       case "timer-toggle": toggleTimer(); break;
       case "timer-reset": setTimer(timer.total, timer.label); break;
       case "timer": setTimer(parseInt(d.seconds, 10), d.label || b.textContent); break;
