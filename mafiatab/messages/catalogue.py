@@ -74,6 +74,19 @@ SHELL_PROBLEMS: Mapping[str, str] = {
     "log.best_move": gettext_noop(
         "best move: the console's log has %(log)s, the protocol %(protocol)s"
     ),
+    "log.block_nominated_by": gettext_noop(
+        "day %(day)s: the console's log has the nominations by %(log)s, the protocol %(protocol)s"
+    ),
+    "log.player": gettext_noop(
+        "the console's log has %(log)s at this seat, the protocol %(protocol)s"
+    ),
+    "log.role": gettext_noop(
+        "the console's log has the role %(log)s at this seat, the protocol %(protocol)s"
+    ),
+    "log.winner": gettext_noop(
+        "the console's log ends in %(log)s, the protocol says %(protocol)s: a result the "
+        "log decided cannot be signed otherwise"
+    ),
 }
 
 #: Every table of codes, by the kind of message, each code with its English sentence.

@@ -187,3 +187,58 @@ def test_the_best_move_offers_only_the_seats_in_the_game_at_the_first_night(clie
     # the first-killed seat and the other seat pickers still offer every seat
     killed = re.search(r'<select name="first_killed">(.*?)</select>', page, re.S)[1]
     assert '<option value="4"' in killed
+
+
+def _submitted(played: dict[str, Any]) -> Any:
+    """The played game signed once as the log made it."""
+    game = played["game"]
+    data = game_data(game) | {"date": "2026-03-01"}
+    protocol_save(game=game, data=data, by=played["judge"], base_version=game.version, submit=True)
+    game.refresh_from_db()
+    assert game.status == GameStatus.SUBMITTED
+    return game
+
+
+def test_a_winner_other_than_the_logs_result_is_refused_at_every_door(client, played):
+    game = _submitted(played)
+    client.force_login(played["judge"])
+    with translation.override("ru"):
+        answer = client.post(
+            _url(game), _form(game, "submit", winner="black"), HTTP_ACCEPT_LANGUAGE="ru"
+        )
+    assert answer.status_code == 422
+    page = answer.content.decode()
+    assert "в журнале пульта игра закончилась так: победа красной команды" in page
+    assert "в протоколе — победа чёрной команды" in page
+    assert 'data-testid="log-same"' not in page
+    game.refresh_from_db()
+    assert game.winner == "red"
+    data = game_data(game) | {"winner": "black"}
+    with pytest.raises(ProtocolInvalid) as refused:
+        protocol_save(game=game, data=data, by=played["judge"], base_version=game.version)
+    assert "log.winner" in [p.code for p in refused.value.problems]
+    game.refresh_from_db()
+    assert game.winner == "red"
+
+
+def test_roles_nicknames_and_nominators_other_than_the_logs_are_listed(client, played):
+    game = played["game"]
+    client.force_login(played["judge"])
+    data = game_data(game)
+    seats = data["seats"]
+    seats[1], seats[2] = seats[1] | {"role": "sheriff"}, seats[2] | {"role": "red"}
+    stranger = fx.NICKS_2[0]
+    seats[3] = seats[3] | {"player": stranger}
+    voting = data["voting"]
+    voting[0] = voting[0] | {"nominated_by": [2, 1]}
+    post = _form(game, "check", seats=seats, voting=voting)
+    with translation.override("ru"):
+        page = client.post(_url(game), post, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert 'data-testid="log-same"' not in page
+    assert "в журнале пульта у этого места роль К, в протоколе — Ш" in page
+    assert "в журнале пульта у этого места роль Ш, в протоколе — К" in page
+    assert f"в журнале пульта на этом месте {fx.NICKS_1[3]}, в протоколе — {stranger}" in page
+    assert "день 1: в журнале пульта выставляли 1 2, в протоколе — 2 1" in page
+    codes = [p.code for p in log_check.differences(data, log_check.log_protocol(game))]
+    assert codes.count("log.role") == 2 and "log.player" in codes
+    assert "log.block_nominated_by" in codes

@@ -90,6 +90,8 @@ def _form_context(
         "problem_items": listed,
         "warning_items": warnings,
         "has_log": played is not None,
+        # "agrees with the log" only when nothing differs, a refused difference included
+        "log_same": played is not None and not notes,
         "readable": check.protocol is not None,
         "base_version": base_version,
         "online": tournament.is_online,
