@@ -6,8 +6,10 @@ on the judge console, the log knew them all: the protocol the log made when the 
 was closed (the version saved with `LOG_REASON`) is the reference. Each difference of
 the protocol from it is named in words, as a warning the judge reads before signing,
 beside the part of the form it concerns. What the log decided beyond a doubt is
-refused, by every door: a vote that counts more votes than the log's living players at
-that vote (or a lift vote more than them), and a winner other than the log's result.
+refused, by every door: a vote whose votes do not add up to the log's living players at
+that vote (every living player votes, game-rules.md: the protocol alone cannot count
+them, the log can), a lift vote with more votes than them, and a winner other than the
+log's result.
 """
 
 from __future__ import annotations
@@ -24,7 +26,14 @@ from mafiatab.games.models import Game, ProtocolVersion
 LOG_REASON = "console.log"
 
 #: The codes of the differences that refuse a signature (the rest warn).
-REFUSING = frozenset({"log.votes_over_alive", "log.lift_over_alive", "log.winner"})
+REFUSING = frozenset(
+    {
+        "log.votes_over_alive",
+        "log.votes_under_alive",
+        "log.lift_over_alive",
+        "log.winner",
+    }
+)
 
 
 def _log_version(game: Game) -> ProtocolVersion | None:
@@ -87,6 +96,9 @@ def _block_notes(
         yield note("log.block_votes", protocol=_seats(votes), log=_seats(logged_votes))
     if logged_votes and sum(votes) > alive:
         yield note("log.votes_over_alive", total=sum(votes), alive=alive)
+    elif logged_votes and votes and sum(votes) < alive:
+        # every living player votes; one who did not counts for the last nominee
+        yield note("log.votes_under_alive", total=sum(votes), alive=alive)
     logged_by = _ints(logged.get("nominated_by"))
     if logged_by and _ints(mine.get("nominated_by")) != logged_by:
         yield _note(
@@ -206,7 +218,7 @@ def differences(data: Mapping[str, Any], played: Mapping[str, Any] | None) -> li
 
 
 def refusals(game: Game, data: Mapping[str, Any]) -> list[Problem]:
-    """The differences from the game's log that no signature may pass: more votes (or
-    lift votes) than the living players the log knew at that vote, a winner other than
-    the log's result."""
+    """The differences from the game's log that no signature may pass: votes that do
+    not add up to the living players the log knew at that vote (a lift vote with more
+    than them), a winner other than the log's result."""
     return [p for p in differences(data, log_protocol(game)) if p.code in REFUSING]

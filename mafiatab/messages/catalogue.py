@@ -37,6 +37,9 @@ SHELL_PROBLEMS: Mapping[str, str] = {
     "form.not_a_number": gettext_noop("%(text)s is not a number"),
     "form.extra_incomplete": gettext_noop("give both the seat and the points"),
     "form.nominees_missing": gettext_noop("write the nominated seats"),
+    "form.judge_missing": gettext_noop(
+        "the judge of the table is not named: write the judge's name before signing"
+    ),
     "player.not_participant": gettext_noop("%(nick)s is not a participant of this tournament"),
     # the protocol against the console's log of its game (mafiatab.games.log_check)
     "log.block_day": gettext_noop(
@@ -51,6 +54,11 @@ SHELL_PROBLEMS: Mapping[str, str] = {
     "log.votes_over_alive": gettext_noop(
         "day %(day)s: %(total)s votes, but the console's log knows only %(alive)s living "
         "players at this vote"
+    ),
+    "log.votes_under_alive": gettext_noop(
+        "day %(day)s: %(total)s votes, but the console's log knows %(alive)s living "
+        "players at this vote: every living player votes (one who did not counts for "
+        "the last nominee)"
     ),
     "log.block_lift": gettext_noop(
         "day %(day)s: the console's log has %(log)s for the lift, the protocol %(protocol)s"

@@ -242,3 +242,43 @@ def test_roles_nicknames_and_nominators_other_than_the_logs_are_listed(client, p
     codes = [p.code for p in log_check.differences(data, log_check.log_protocol(game))]
     assert codes.count("log.role") == 2 and "log.player" in codes
     assert "log.block_nominated_by" in codes
+
+
+def _voting_with_day1(votes: list[int]) -> list[dict[str, Any]]:
+    day1 = {"day": 1, "nominees": [5, 9], "votes": votes, "nominated_by": [1, 2]}
+    return [day1, *_voting_with_day3([4, 2])[1:]]
+
+
+def test_fewer_votes_than_the_living_players_the_log_knew_cannot_be_signed(client, played):
+    """Every living player votes (game-rules.md): with 10 alive, 6 and 3 is one vote short."""
+    game = played["game"]
+    client.force_login(played["judge"])
+    post = _form(game, "submit", voting=_voting_with_day1([6, 3]))
+    with translation.override("ru"):
+        answer = client.post(_url(game), post, HTTP_ACCEPT_LANGUAGE="ru")
+    assert answer.status_code == 422
+    page = answer.content.decode()
+    assert "день 1: 9 голосов, а в журнале пульта при этом голосовании живых игроков 10" in page
+    game.refresh_from_db()
+    assert game.status == GameStatus.DRAFT
+    data = game_data(game) | {"date": "2026-03-01", "voting": _voting_with_day1([6, 3])}
+    with pytest.raises(ProtocolInvalid) as refused:
+        protocol_save(
+            game=game, data=data, by=played["judge"], base_version=game.version, submit=True
+        )
+    assert "log.votes_under_alive" in [p.code for p in refused.value.problems]
+
+
+def test_a_protocol_without_its_judge_is_warned_by_the_judge_field(client, played):
+    """The tournament file leaves `judge` optional: a warning, not a refusal."""
+    game = played["game"]
+    client.force_login(played["judge"])
+    post = _form(game, "check", judge="")
+    post.pop("judge", None)
+    with translation.override("ru"):
+        page = client.post(_url(game), post, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert 'data-testid="form-warnings"' in page
+    assert "Судья</a>: судья стола не указан: впишите его перед подписью" in page
+    post = _form(game, "check", judge="Главный Иван")
+    page = client.post(_url(game), post).content.decode()
+    assert 'data-testid="form-warnings"' not in page

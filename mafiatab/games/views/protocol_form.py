@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from mafiatab.core.problems import Problem
 from mafiatab.core.scoring import format_points
 from mafiatab.games import forms as pf
 from mafiatab.games import log_check, selectors, services
@@ -22,6 +23,9 @@ from mafiatab.games.schedule_forms import SEAT_CHOICES_ID
 from mafiatab.games.views.access import _NO_BASE_VERSION, _base_version, _error_text, with_game
 from mafiatab.registrations.selectors import seat_choices
 from mafiatab.tournaments.permissions import permissions_for, user_can
+
+#: The warning of a protocol whose table judge is not named (9.11: the judge signs it).
+JUDGE_MISSING = Problem(None, None, "judge", "form.judge_missing", {})
 
 
 def _chief_flags(parsed: pf.Parsed, stored: dict[str, Any], *, chief: bool) -> None:
@@ -68,13 +72,16 @@ def _form_context(
     notes = pf.in_form_rows(log_check.differences(parsed.data, played), parsed.rows)
     refused = [n for n in notes if n.code in log_check.REFUSING]
     warned = [n for n in notes if n.code not in log_check.REFUSING]
+    # the tournament file leaves the judge optional (an imported game may lack him):
+    # the form warns before signing, it does not refuse
+    unnamed = [] if str(parsed.data.get("judge") or "").strip() else [JUDGE_MISSING]
     problems = [
         *parsed.problems,
         *pf.in_form_rows([*not_seated, *check.problems], parsed.rows),
         *refused,
     ]
     cells = pf.problems_by_cell(problems, parsed.data)
-    warn_cells = pf.problems_by_cell(warned, parsed.data)
+    warn_cells = pf.problems_by_cell([*warned, *unnamed], parsed.data)
     sums = selectors.points_by_seat(parsed.data, check)
     listed = pf.problem_list(problems, parsed.data, pf.block_rows(raw))
     warnings = pf.problem_list(warned, parsed.data, pf.block_rows(raw))
@@ -89,6 +96,7 @@ def _form_context(
         "problems": problems,
         "problem_items": listed,
         "warning_items": warnings,
+        "form_warnings": pf.problem_list(unnamed, parsed.data),
         "has_log": played is not None,
         # "agrees with the log" only when nothing differs, a refused difference included
         "log_same": played is not None and not notes,
