@@ -130,7 +130,7 @@ def test_a_difference_the_rules_allow_is_a_warning_beside_its_block_and_signing_
     assert 'data-testid="log-differences"' in page
     assert "2 differences from the console's log of this game" in page
     assert "day 3: the console&#x27;s log has the votes 4 2, the protocol 5 1" in page
-    assert "fouls: the console&#x27;s log has 0, the protocol 2" in page
+    assert "Seat 4, Fouls</a>: the console&#x27;s log has 0, the protocol 2" in page
     assert 'data-testid="log-warning"' in page
     data = game_data(game) | {"date": "2026-03-01", "voting": _voting_with_day3([5, 1])}
     protocol_save(game=game, data=data, by=played["judge"], base_version=game.version, submit=True)
@@ -282,3 +282,17 @@ def test_a_protocol_without_its_judge_is_warned_by_the_judge_field(client, playe
     post = _form(game, "check", judge="Главный Иван")
     page = client.post(_url(game), post).content.decode()
     assert 'data-testid="form-warnings"' not in page
+
+
+def test_a_difference_names_its_part_once(client, played):
+    game = played["game"]
+    client.force_login(played["judge"])
+    post = _form(game, "check", first_killed=2, best_move=[7, 9, 3])
+    with translation.override("ru"):
+        page = client.post(_url(game), post, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Убит в первую ночь</a>: в журнале пульта 1, в протоколе — 2" in page
+    assert "Лучший ход</a>: в журнале пульта 7 9 2, в протоколе — 7 9 3" in page
+    assert "убит в первую ночь: в журнале" not in page
+    assert "лучший ход: в журнале" not in page
+    # beside the best move's cell (which holds the first-killed seat too) each says its part
+    assert '<p class="warning" data-testid="log-warning">Убит в первую ночь: в журнале' in page

@@ -66,8 +66,8 @@ def _form_context(
     _seated, not_seated = selectors.seat_participants(
         tournament.pk, parsed.data, stored=game_data(game)
     )
-    # The protocol against the console's log of the game: a vote with more votes than
-    # the log's living players is refused; every other difference is a warning.
+    # The protocol against the console's log of the game: what the log decided (the
+    # living players' votes, the winner) is refused; every other difference is a warning.
     played = log_check.log_protocol(game)
     notes = pf.in_form_rows(log_check.differences(parsed.data, played), parsed.rows)
     refused = [n for n in notes if n.code in log_check.REFUSING]
@@ -81,10 +81,14 @@ def _form_context(
         *refused,
     ]
     cells = pf.problems_by_cell(problems, parsed.data)
-    warn_cells = pf.problems_by_cell([*warned, *unnamed], parsed.data)
     sums = selectors.points_by_seat(parsed.data, check)
     listed = pf.problem_list(problems, parsed.data, pf.block_rows(raw))
     warnings = pf.problem_list(warned, parsed.data, pf.block_rows(raw))
+    # beside its cell, a difference names its part too: the best move's cell also
+    # holds the first-killed seat's
+    warn_cells: dict[str, list[str]] = {}
+    for item in [*warnings, *pf.problem_list(unnamed, parsed.data)]:
+        warn_cells.setdefault(item.cell, []).append(f"{item.place}: {item.text}")
     return {
         "tournament": tournament,
         "game": game,
