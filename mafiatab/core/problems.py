@@ -93,7 +93,7 @@ PROBLEM_TEMPLATES: Final[Mapping[str, str]] = {
     # best move
     "best_move.without_first_killed": "a best move needs the first-killed seat (miss)",
     "best_move.too_many": "at most %(limit)s seats are named, not %(count)s",
-    "best_move.repeated": "a seat is named twice",
+    "best_move.repeated": "seat %(seat)s is named twice",
     "best_move.names_killed": "the first-killed player cannot name himself",
     # judge extra points (8.4)
     "judge_extra.in_draw": "no judge extra points in a draw (8.4.6)",

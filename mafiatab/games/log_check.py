@@ -5,8 +5,11 @@ core's checks count the living players from what it records. When the game was p
 on the judge console, the log knew them all: the protocol the log made when the game
 was closed (the version saved with `LOG_REASON`) is the reference. Each difference of
 the protocol from it is named in words, as a warning the judge reads before signing,
-beside the part of the form it concerns; a vote that counts more votes than the log's
-living players at that vote (or a lift vote more than them) is refused, by every door.
+beside the part of the form it concerns. What the log decided beyond a doubt is
+refused, by every door: a vote whose votes do not add up to the log's living players at
+that vote (every living player votes, game-rules.md: the protocol alone cannot count
+them, the log can), a lift vote with more votes than them, and a winner other than the
+log's result.
 """
 
 from __future__ import annotations
@@ -14,14 +17,23 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from mafiatab.core.names import nickname_key
 from mafiatab.core.problems import Problem
+from mafiatab.core.roles import Role
 from mafiatab.games.models import Game, ProtocolVersion
 
 #: The reason code of the version the console's log made when the game was closed.
 LOG_REASON = "console.log"
 
 #: The codes of the differences that refuse a signature (the rest warn).
-REFUSING = frozenset({"log.votes_over_alive", "log.lift_over_alive"})
+REFUSING = frozenset(
+    {
+        "log.votes_over_alive",
+        "log.votes_under_alive",
+        "log.lift_over_alive",
+        "log.winner",
+    }
+)
 
 
 def _log_version(game: Game) -> ProtocolVersion | None:
@@ -84,6 +96,18 @@ def _block_notes(
         yield note("log.block_votes", protocol=_seats(votes), log=_seats(logged_votes))
     if logged_votes and sum(votes) > alive:
         yield note("log.votes_over_alive", total=sum(votes), alive=alive)
+    elif logged_votes and votes and sum(votes) < alive:
+        # every living player votes; one who did not counts for the last nominee
+        yield note("log.votes_under_alive", total=sum(votes), alive=alive)
+    logged_by = _ints(logged.get("nominated_by"))
+    if logged_by and _ints(mine.get("nominated_by")) != logged_by:
+        yield _note(
+            "log.block_nominated_by",
+            f"{field}.nominated_by",
+            day=_seats(day),
+            protocol=_seats(_ints(mine.get("nominated_by"))),
+            log=_seats(logged_by),
+        )
     lift, logged_lift = mine.get("lift"), logged.get("lift")
     if lift != logged_lift:
         yield note("log.block_lift", protocol=_seats(lift), log=_seats(logged_lift))
@@ -117,6 +141,38 @@ def _removed(data: Mapping[str, Any]) -> list[Any]:
     return sorted(r.get("seat") for r in data.get("disqualified") or [] if isinstance(r, Mapping))
 
 
+def _seat_values(data: Mapping[str, Any], key: str) -> list[str]:
+    return [
+        str(s.get(key) or "") if isinstance(s, Mapping) else "" for s in data.get("seats") or []
+    ]
+
+
+def _role(text: str) -> Role | None:
+    try:
+        return Role.parse(text)
+    except ValueError:
+        return None
+
+
+def _role_letter(text: str) -> str:
+    role = _role(text)
+    return role.letter if role is not None else (text or "—")
+
+
+def _seat_notes(data: Mapping[str, Any], played: Mapping[str, Any]) -> Iterator[Problem]:
+    """Who sits where and with which role, seat by seat, as the log dealt them."""
+    pairs = zip(_seat_values(data, "player"), _seat_values(played, "player"), strict=False)
+    for seat, (mine, logged) in enumerate(pairs, 1):
+        if logged and nickname_key(mine) != nickname_key(logged):
+            yield _note("log.player", "player", seat, protocol=mine or "—", log=logged)
+    pairs = zip(_seat_values(data, "role"), _seat_values(played, "role"), strict=False)
+    for seat, (mine, logged) in enumerate(pairs, 1):
+        if _role(logged) is not None and _role(mine) != _role(logged):
+            yield _note(
+                "log.role", "role", seat, protocol=_role_letter(mine), log=_role_letter(logged)
+            )
+
+
 def _other_notes(data: Mapping[str, Any], played: Mapping[str, Any]) -> Iterator[Problem]:
     for seat, (mine, logged) in enumerate(zip(_fouls(data), _fouls(played), strict=False), 1):
         if (mine or 0) != (logged or 0):
@@ -142,18 +198,27 @@ def _other_notes(data: Mapping[str, Any], played: Mapping[str, Any]) -> Iterator
             protocol=_seats(data.get("best_move")),
             log=_seats(played.get("best_move")),
         )
+    winner, logged_winner = data.get("winner"), played.get("winner")
+    if logged_winner and winner and winner != logged_winner:
+        yield _note("log.winner", "winner", protocol=str(winner), log=str(logged_winner))
 
 
 def differences(data: Mapping[str, Any], played: Mapping[str, Any] | None) -> list[Problem]:
     """Every difference of the protocol `data` from the log's protocol `played` (none
-    without a log): the voting blocks, block by block, the fouls, the removals, the
-    first-killed seat and the best move."""
+    without a log): the players and roles seat by seat, the voting blocks, block by
+    block (nominees, votes, nominators, lift), the fouls, the removals, the first-killed
+    seat, the best move and the winner."""
     if not played:
         return []
-    return [*_voting_notes(data, played), *_other_notes(data, played)]
+    return [
+        *_seat_notes(data, played),
+        *_voting_notes(data, played),
+        *_other_notes(data, played),
+    ]
 
 
 def refusals(game: Game, data: Mapping[str, Any]) -> list[Problem]:
-    """The differences from the game's log that no signature may pass: more votes (or
-    lift votes) than the living players the log knew at that vote."""
+    """The differences from the game's log that no signature may pass: votes that do
+    not add up to the living players the log knew at that vote (a lift vote with more
+    than them), a winner other than the log's result."""
     return [p for p in differences(data, log_protocol(game)) if p.code in REFUSING]

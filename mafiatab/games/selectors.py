@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import BooleanField, Case, F, Max, QuerySet, Value, When
+from django.db.models import BooleanField, Case, Count, F, Max, Q, QuerySet, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -241,9 +241,19 @@ def games_of_judge(tournament: Tournament, user: Any) -> QuerySet[Game]:
 
 
 def submitted_games(tournament: Tournament) -> QuerySet[Game]:
-    """Protocols signed by their table judges and waiting for the chief judge."""
-    return Game.objects.filter(tournament=tournament, status=GameStatus.SUBMITTED).order_by(
-        "submitted_at", "position"
+    """Protocols signed by their table judges and waiting for the chief judge, in the
+    order of their first signature (the protest window runs from it), each with its
+    latest signature (`signed_at`, its version `signed_version`) and how many versions
+    were signed (`signings`: more than one when it was changed and signed again)."""
+    signed = Q(versions__action="submitted")
+    return (
+        Game.objects.filter(tournament=tournament, status=GameStatus.SUBMITTED)
+        .annotate(
+            signed_at=Max("versions__created_at", filter=signed),
+            signed_version=Max("versions__number", filter=signed),
+            signings=Count("versions", filter=signed),
+        )
+        .order_by("submitted_at", "position")
     )
 
 

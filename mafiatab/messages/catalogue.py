@@ -28,6 +28,10 @@ from mafiatab.core.problems import PROBLEM_TEMPLATES
 from mafiatab.core.seating import ERROR_TEMPLATES, FLAG_TEMPLATES
 from mafiatab.messages import protocol_problems, seating_errors, seating_flags
 
+#: A difference of one part of the protocol from the console's log: the form's place
+#: ("Seat 4, Fouls", "Best move") names the part, the sentence does not again.
+_THE_LOG_HAS = gettext_noop("the console's log has %(log)s, the protocol %(protocol)s")
+
 #: The problems only the web application sees (what the judge typed into the protocol
 #: form, a seat held by a non-participant): codes of the shell, with their English
 #: sentence as the message id. The API shows them without a code (`code: null`).
@@ -41,6 +45,9 @@ SHELL_PROBLEMS: Mapping[str, str] = {
     ),
     "form.extra_incomplete": gettext_noop("give both the seat and the points"),
     "form.nominees_missing": gettext_noop("write the nominated seats"),
+    "form.judge_missing": gettext_noop(
+        "the judge of the table is not named: write the judge's name before signing"
+    ),
     "player.not_participant": gettext_noop("%(nick)s is not a participant of this tournament"),
     # the protocol against the console's log of its game (mafiatab.games.log_check)
     "log.block_day": gettext_noop(
@@ -56,6 +63,11 @@ SHELL_PROBLEMS: Mapping[str, str] = {
         "day %(day)s: %(total)s votes, but the console's log knows only %(alive)s living "
         "players at this vote"
     ),
+    "log.votes_under_alive": gettext_noop(
+        "day %(day)s: %(total)s votes, but the console's log knows %(alive)s living "
+        "players at this vote: every living player votes (one who did not counts for "
+        "the last nominee)"
+    ),
     "log.block_lift": gettext_noop(
         "day %(day)s: the console's log has %(log)s for the lift, the protocol %(protocol)s"
     ),
@@ -68,15 +80,22 @@ SHELL_PROBLEMS: Mapping[str, str] = {
         "%(votes)s) that the protocol lacks"
     ),
     "log.block_extra": gettext_noop("the console's log has no such vote (day %(day)s)"),
-    "log.fouls": gettext_noop("fouls: the console's log has %(log)s, the protocol %(protocol)s"),
-    "log.removals": gettext_noop(
-        "removed seats: the console's log has %(log)s, the protocol %(protocol)s"
+    "log.fouls": _THE_LOG_HAS,
+    "log.removals": _THE_LOG_HAS,
+    "log.first_killed": _THE_LOG_HAS,
+    "log.best_move": _THE_LOG_HAS,
+    "log.block_nominated_by": gettext_noop(
+        "day %(day)s: the console's log has the nominations by %(log)s, the protocol %(protocol)s"
     ),
-    "log.first_killed": gettext_noop(
-        "killed in the first night: the console's log has %(log)s, the protocol %(protocol)s"
+    "log.player": gettext_noop(
+        "the console's log has %(log)s at this seat, the protocol %(protocol)s"
     ),
-    "log.best_move": gettext_noop(
-        "best move: the console's log has %(log)s, the protocol %(protocol)s"
+    "log.role": gettext_noop(
+        "the console's log has the role %(log)s at this seat, the protocol %(protocol)s"
+    ),
+    "log.winner": gettext_noop(
+        "the console's log ends in %(log)s, the protocol says %(protocol)s: a result the "
+        "log decided cannot be signed otherwise"
     ),
 }
 

@@ -44,6 +44,29 @@ def _winner_contradicted(params: Params) -> str:
     }
 
 
+#: A game's result, as a sentence names it.
+_RESULTS = {
+    "red": gettext_lazy("a win of the red team"),
+    "black": gettext_lazy("a win of the black team"),
+    "draw": gettext_lazy("a draw"),
+}
+
+
+def _log_winner(params: Params) -> str:
+    """The protocol's winner against the console's log's result, both in words."""
+    said = {
+        key: str(_RESULTS.get(str(params.get(key)), params.get(key))) for key in ("log", "protocol")
+    }
+    return (
+        _(
+            "the console's log ends in %(log)s, the protocol says %(protocol)s: a result the "
+            "log decided cannot be signed otherwise"
+        )
+        % said
+    )
+
+
 SAY: dict[str, Callable[[Params], str]] = {
     "winner.contradicted": _winner_contradicted,
+    "log.winner": _log_winner,
 }

@@ -130,6 +130,15 @@ KINDS: dict[str, Kind] = {
             gettext_lazy("The table judge submitted the protocol of %(game)s for confirmation."),
         ),
         Kind(
+            "protocol.resubmitted",
+            gettext_lazy("Protocol signed again"),
+            gettext_lazy("%(tournament)s: the protocol of %(game)s is signed again"),
+            gettext_lazy(
+                "The table judge changed the protocol of %(game)s and signed it again "
+                "(version %(version)s); it awaits confirmation."
+            ),
+        ),
+        Kind(
             "protocol.confirmed",
             gettext_lazy("Protocol confirmed"),
             gettext_lazy("%(tournament)s: the protocol of %(game)s is confirmed"),

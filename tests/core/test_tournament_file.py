@@ -512,6 +512,13 @@ def test_bad_best_move_is_rejected(kwargs, seat):
     assert_rejected(with_game(**kwargs), game="Q1", seat=seat, field="best_move")
 
 
+def test_a_best_move_naming_a_seat_twice_names_that_seat_not_the_first_killed():
+    problems = problems_of(with_game(first_killed=1, best_move=[2, 2, 9]))
+    repeated = [p for p in problems if p.code == "best_move.repeated"]
+    assert [(p.seat, p.params) for p in repeated] == [(None, {"seat": 2})]
+    assert repeated[0].message == "seat 2 is named twice"
+
+
 # judge_extra against 8.4
 
 

@@ -438,3 +438,39 @@ def test_the_inbox_says_each_message_time_in_its_tournament_time_zone(
     )
     page = client.get(reverse("notifications:inbox"), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert page.count("19:21") == 1 and "17:21" not in page
+
+
+def test_each_new_signature_of_a_waiting_protocol_reaches_the_chief_judge(client, table_people):
+    """A submitted protocol changed and signed again before its confirmation: the chief
+    judge hears of every new version, and the queue shows its latest signature."""
+    t = table_people
+    game, judge, chief = t["game1"], t["judge"], t["chief"]
+    protocol_save(
+        game=game, data=complete_data(game), by=judge, base_version=1, submit=True, now=SUBMITTED
+    )
+    for number, points in ((3, 0.2), (4, 0.1)):
+        game.refresh_from_db()
+        extra = [{"seat": 3, "points": points, "reason": "fine play", "chief_approved": False}]
+        protocol_save(
+            game=game,
+            data=complete_data(game, judge_extra=extra),
+            by=judge,
+            base_version=game.version,
+            submit=True,
+            now=SUBMITTED + dt.timedelta(minutes=number * 10),
+        )
+        game.refresh_from_db()
+        assert game.version == number
+    assert Notification.objects.filter(kind="protocol.submitted").count() == 1
+    again = Notification.objects.filter(kind="protocol.resubmitted").order_by("pk")
+    assert [(n.recipient_id, n.params["version"]) for n in again] == [(chief.pk, 3), (chief.pk, 4)]
+    said = _said(again.last(), "ru")
+    assert "протокол игры Q1-T1 подписан повторно" in said
+    assert "подписал его снова (версия 4)" in said
+    assert "signed it again (version 4)" in _said(again.last(), "en")
+    client.force_login(chief)
+    page = client.get(
+        reverse("games:queue", args=[game.tournament.slug]), HTTP_ACCEPT_LANGUAGE="ru"
+    ).content.decode()
+    assert 'data-testid="signed-again-Q1-T1"' in page
+    assert "подписан повторно в 18:40 (версия 4; впервые — в 18:00)" in page

@@ -130,7 +130,7 @@ def test_a_difference_the_rules_allow_is_a_warning_beside_its_block_and_signing_
     assert 'data-testid="log-differences"' in page
     assert "2 differences from the console's log of this game" in page
     assert "day 3: the console&#x27;s log has the votes 4 2, the protocol 5 1" in page
-    assert "fouls: the console&#x27;s log has 0, the protocol 2" in page
+    assert "Seat 4, Fouls</a>: the console&#x27;s log has 0, the protocol 2" in page
     assert 'data-testid="log-warning"' in page
     data = game_data(game) | {"date": "2026-03-01", "voting": _voting_with_day3([5, 1])}
     protocol_save(game=game, data=data, by=played["judge"], base_version=game.version, submit=True)
@@ -187,3 +187,112 @@ def test_the_best_move_offers_only_the_seats_in_the_game_at_the_first_night(clie
     # the first-killed seat and the other seat pickers still offer every seat
     killed = re.search(r'<select name="first_killed">(.*?)</select>', page, re.S)[1]
     assert '<option value="4"' in killed
+
+
+def _submitted(played: dict[str, Any]) -> Any:
+    """The played game signed once as the log made it."""
+    game = played["game"]
+    data = game_data(game) | {"date": "2026-03-01"}
+    protocol_save(game=game, data=data, by=played["judge"], base_version=game.version, submit=True)
+    game.refresh_from_db()
+    assert game.status == GameStatus.SUBMITTED
+    return game
+
+
+def test_a_winner_other_than_the_logs_result_is_refused_at_every_door(client, played):
+    game = _submitted(played)
+    client.force_login(played["judge"])
+    with translation.override("ru"):
+        answer = client.post(
+            _url(game), _form(game, "submit", winner="black"), HTTP_ACCEPT_LANGUAGE="ru"
+        )
+    assert answer.status_code == 422
+    page = answer.content.decode()
+    assert "в журнале пульта игра закончилась так: победа красной команды" in page
+    assert "в протоколе — победа чёрной команды" in page
+    assert 'data-testid="log-same"' not in page
+    game.refresh_from_db()
+    assert game.winner == "red"
+    data = game_data(game) | {"winner": "black"}
+    with pytest.raises(ProtocolInvalid) as refused:
+        protocol_save(game=game, data=data, by=played["judge"], base_version=game.version)
+    assert "log.winner" in [p.code for p in refused.value.problems]
+    game.refresh_from_db()
+    assert game.winner == "red"
+
+
+def test_roles_nicknames_and_nominators_other_than_the_logs_are_listed(client, played):
+    game = played["game"]
+    client.force_login(played["judge"])
+    data = game_data(game)
+    seats = data["seats"]
+    seats[1], seats[2] = seats[1] | {"role": "sheriff"}, seats[2] | {"role": "red"}
+    stranger = fx.NICKS_2[0]
+    seats[3] = seats[3] | {"player": stranger}
+    voting = data["voting"]
+    voting[0] = voting[0] | {"nominated_by": [2, 1]}
+    post = _form(game, "check", seats=seats, voting=voting)
+    with translation.override("ru"):
+        page = client.post(_url(game), post, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert 'data-testid="log-same"' not in page
+    assert "в журнале пульта у этого места роль К, в протоколе — Ш" in page
+    assert "в журнале пульта у этого места роль Ш, в протоколе — К" in page
+    assert f"в журнале пульта на этом месте {fx.NICKS_1[3]}, в протоколе — {stranger}" in page
+    assert "день 1: в журнале пульта выставляли 1 2, в протоколе — 2 1" in page
+    codes = [p.code for p in log_check.differences(data, log_check.log_protocol(game))]
+    assert codes.count("log.role") == 2 and "log.player" in codes
+    assert "log.block_nominated_by" in codes
+
+
+def _voting_with_day1(votes: list[int]) -> list[dict[str, Any]]:
+    day1 = {"day": 1, "nominees": [5, 9], "votes": votes, "nominated_by": [1, 2]}
+    return [day1, *_voting_with_day3([4, 2])[1:]]
+
+
+def test_fewer_votes_than_the_living_players_the_log_knew_cannot_be_signed(client, played):
+    """Every living player votes (game-rules.md): with 10 alive, 6 and 3 is one vote short."""
+    game = played["game"]
+    client.force_login(played["judge"])
+    post = _form(game, "submit", voting=_voting_with_day1([6, 3]))
+    with translation.override("ru"):
+        answer = client.post(_url(game), post, HTTP_ACCEPT_LANGUAGE="ru")
+    assert answer.status_code == 422
+    page = answer.content.decode()
+    assert "день 1: 9 голосов, а в журнале пульта при этом голосовании живых игроков 10" in page
+    game.refresh_from_db()
+    assert game.status == GameStatus.DRAFT
+    data = game_data(game) | {"date": "2026-03-01", "voting": _voting_with_day1([6, 3])}
+    with pytest.raises(ProtocolInvalid) as refused:
+        protocol_save(
+            game=game, data=data, by=played["judge"], base_version=game.version, submit=True
+        )
+    assert "log.votes_under_alive" in [p.code for p in refused.value.problems]
+
+
+def test_a_protocol_without_its_judge_is_warned_by_the_judge_field(client, played):
+    """The tournament file leaves `judge` optional: a warning, not a refusal."""
+    game = played["game"]
+    client.force_login(played["judge"])
+    post = _form(game, "check", judge="")
+    post.pop("judge", None)
+    with translation.override("ru"):
+        page = client.post(_url(game), post, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert 'data-testid="form-warnings"' in page
+    assert "Судья</a>: судья стола не указан: впишите его перед подписью" in page
+    post = _form(game, "check", judge="Главный Иван")
+    page = client.post(_url(game), post).content.decode()
+    assert 'data-testid="form-warnings"' not in page
+
+
+def test_a_difference_names_its_part_once(client, played):
+    game = played["game"]
+    client.force_login(played["judge"])
+    post = _form(game, "check", first_killed=2, best_move=[7, 9, 3])
+    with translation.override("ru"):
+        page = client.post(_url(game), post, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Убит в первую ночь</a>: в журнале пульта 1, в протоколе — 2" in page
+    assert "Лучший ход</a>: в журнале пульта 7 9 2, в протоколе — 7 9 3" in page
+    assert "убит в первую ночь: в журнале" not in page
+    assert "лучший ход: в журнале" not in page
+    # beside the best move's cell (which holds the first-killed seat too) each says its part
+    assert '<p class="warning" data-testid="log-warning">Убит в первую ночь: в журнале' in page

@@ -119,3 +119,15 @@ def test_a_problem_of_a_vote_is_shown_at_its_row_when_a_row_above_is_left_empty(
     assert "голосов" in _cell(page, "v3") and 'class="error"' not in _cell(page, "v2")
     items = _items(_summary(page))
     assert any(cell == "v3" and text.startswith("Голосование 3") for cell, text in items)
+
+
+def test_a_best_move_naming_a_seat_twice_says_which_seat(client, two_tables):
+    """Seat 1 is the first-killed player: the problem is seat 2 named twice, not seat 1."""
+    game = two_tables["game1"]
+    client.force_login(two_tables["judge"])
+    data = _post_data(game, first_killed=1, best_move=[2, 2, 9])
+    url = reverse("games:protocol", args=[game.tournament.slug, game.pk])
+    page = client.post(url, data, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    texts = [text for _cell_key, text in _items(_summary(page))]
+    assert "Лучший ход: место 2 названо дважды" in texts, texts
+    assert not any(text.startswith("Место 1") for text in texts), texts

@@ -99,6 +99,7 @@ NOT_WRITES = {
     "recipients_of",
     "seating_announce",
     "protocol_submitted",
+    "protocol_resubmitted",
     "protocol_returned",
     "protocol_confirmed",
     "protest_filed",

@@ -238,8 +238,9 @@ def _check_best_move(protocol: Protocol, regulation: Regulation, problems: list[
                 limit=regulation.best_move_seats,
             )
         )
-    if len(set(named)) != len(named):
-        problems.append(problem(gid, killed, "best_move", "best_move.repeated"))
+    # the problem names the seat named twice: the first-killed seat is not what is wrong
+    for seat in sorted({s for s in named if named.count(s) > 1}):
+        problems.append(problem(gid, None, "best_move", "best_move.repeated", seat=seat))
     for seat in named:
         if _seat_ok(protocol, seat, "best_move", problems) and seat == killed:
             problems.append(problem(gid, seat, "best_move", "best_move.names_killed"))

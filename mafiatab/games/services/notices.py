@@ -50,6 +50,13 @@ def protocol_submitted(game: Game) -> None:
     _tell(_chiefs(game), game, "protocol.submitted")
 
 
+def protocol_resubmitted(game: Game, *, version: int, signer: User) -> None:
+    """A submitted protocol changed and signed again before its confirmation: the chief
+    judges (but the one who changed it) hear of each new version."""
+    chiefs = [uid for uid in _chiefs(game) if uid != signer.pk]
+    _tell(chiefs, game, "protocol.resubmitted", version=version)
+
+
 def protocol_returned(game: Game, reason: str) -> None:
     _tell([game.judge_user_id], game, "protocol.returned", reason=reason)
 

@@ -102,6 +102,8 @@ def protocol_save(
         game.tournament.standings_changed()
     if action == "submitted" and newly_submitted:
         notices.protocol_submitted(game)
+    elif action == "submitted":  # a new version of a protocol waiting for the chief judge
+        notices.protocol_resubmitted(game, version=version.number, signer=by)
     return version
 
 

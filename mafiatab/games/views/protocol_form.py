@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from mafiatab.core.problems import Problem
 from mafiatab.core.scoring import format_points
 from mafiatab.games import forms as pf
 from mafiatab.games import log_check, selectors, services
@@ -22,6 +23,9 @@ from mafiatab.games.schedule_forms import SEAT_CHOICES_ID
 from mafiatab.games.views.access import _NO_BASE_VERSION, _base_version, _error_text, with_game
 from mafiatab.registrations.selectors import seat_choices
 from mafiatab.tournaments.permissions import permissions_for, user_can
+
+#: The warning of a protocol whose table judge is not named (9.11: the judge signs it).
+JUDGE_MISSING = Problem(None, None, "judge", "form.judge_missing", {})
 
 
 def _chief_flags(parsed: pf.Parsed, stored: dict[str, Any], *, chief: bool) -> None:
@@ -62,22 +66,29 @@ def _form_context(
     _seated, not_seated = selectors.seat_participants(
         tournament.pk, parsed.data, stored=game_data(game)
     )
-    # The protocol against the console's log of the game: a vote with more votes than
-    # the log's living players is refused; every other difference is a warning.
+    # The protocol against the console's log of the game: what the log decided (the
+    # living players' votes, the winner) is refused; every other difference is a warning.
     played = log_check.log_protocol(game)
     notes = pf.in_form_rows(log_check.differences(parsed.data, played), parsed.rows)
     refused = [n for n in notes if n.code in log_check.REFUSING]
     warned = [n for n in notes if n.code not in log_check.REFUSING]
+    # the tournament file leaves the judge optional (an imported game may lack him):
+    # the form warns before signing, it does not refuse
+    unnamed = [] if str(parsed.data.get("judge") or "").strip() else [JUDGE_MISSING]
     problems = [
         *parsed.problems,
         *pf.in_form_rows([*not_seated, *check.problems], parsed.rows),
         *refused,
     ]
     cells = pf.problems_by_cell(problems, parsed.data)
-    warn_cells = pf.problems_by_cell(warned, parsed.data)
     sums = selectors.points_by_seat(parsed.data, check)
     listed = pf.problem_list(problems, parsed.data, pf.block_rows(raw))
     warnings = pf.problem_list(warned, parsed.data, pf.block_rows(raw))
+    # beside its cell, a difference names its part too: the best move's cell also
+    # holds the first-killed seat's
+    warn_cells: dict[str, list[str]] = {}
+    for item in [*warnings, *pf.problem_list(unnamed, parsed.data)]:
+        warn_cells.setdefault(item.cell, []).append(f"{item.place}: {item.text}")
     return {
         "tournament": tournament,
         "game": game,
@@ -89,7 +100,10 @@ def _form_context(
         "problems": problems,
         "problem_items": listed,
         "warning_items": warnings,
+        "form_warnings": pf.problem_list(unnamed, parsed.data),
         "has_log": played is not None,
+        # "agrees with the log" only when nothing differs, a refused difference included
+        "log_same": played is not None and not notes,
         "readable": check.protocol is not None,
         "base_version": base_version,
         "online": tournament.is_online,
