@@ -8,6 +8,12 @@ a new release of the site (other templates, translations or code), makes new key
 and the old ones age out. The cache is settings.CACHES'
 `default`, in the database: shared by every worker and every server on the same
 database, so what one process computed, every other one reuses.
+
+Why it is kept (`make bench`, bench/bench_web.py, 2,000 games on `mafiatab serve`
+with 2 workers): computing the standings takes 126-132 ms a request, so without the
+cache two workers would answer at most about 15 standings pages a second; with it the
+page holds 200 requests a second at a p95 of 11 ms, and only the first request after
+a change computes.
 """
 
 from __future__ import annotations
