@@ -28,8 +28,8 @@ two_tables = fx.two_tables
 SUBMITTED = dt.datetime(2026, 3, 1, 18, 0, tzinfo=dt.UTC)
 
 
-@pytest.fixture
-def submitted(two_tables):
+def _submitted(two_tables, now):
+    """Game 1's protocol submitted at `now` (None: a moment ago), then confirmed."""
     game = two_tables["game1"]
     protocol_save(
         game=game,
@@ -37,27 +37,23 @@ def submitted(two_tables):
         by=two_tables["judge"],
         base_version=1,
         submit=True,
-        now=SUBMITTED,
+        now=now,
     )
     protocol_confirm(game=game, by=two_tables["chief"])
     game.refresh_from_db()
     return two_tables | {"game": game}
+
+
+@pytest.fixture
+def submitted(two_tables):
+    """Submitted at a fixed past time: its protest window is long closed."""
+    return _submitted(two_tables, SUBMITTED)
 
 
 @pytest.fixture
 def just_submitted(two_tables):
-    """The protocol of game 1 submitted a moment ago: its protest window is open."""
-    game = two_tables["game1"]
-    protocol_save(
-        game=game,
-        data=complete_data(game),
-        by=two_tables["judge"],
-        base_version=1,
-        submit=True,
-    )
-    protocol_confirm(game=game, by=two_tables["chief"])
-    game.refresh_from_db()
-    return two_tables | {"game": game}
+    """Submitted a moment ago: its protest window is open."""
+    return _submitted(two_tables, None)
 
 
 def test_a_protest_filed_in_time_is_decided_and_changes_the_protocol(submitted):
