@@ -237,7 +237,7 @@ def _label(topic: str, facts: Facts, note: str) -> str:
         if known["waived"]:
             text += ", fine waived"
         if "fouls" in known:
-            text += f", {known['fouls']} fouls"
+            note = f"{known['fouls']} fouls"  # the command line's words, as before
     elif topic == "best_move":
         text = f"best move: {known['blacks']} blacks named"
     else:

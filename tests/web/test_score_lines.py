@@ -204,3 +204,9 @@ def test_the_game_history_says_a_fourth_foul_removal_in_the_readers_language():
     with translation.override("en"):
         (change,) = version_changes(before, after)
         assert change.after == "6 4 fouls"
+
+
+def test_the_command_lines_label_of_a_fourth_foul_removal_is_unchanged():
+    protocol = _protocol(disqualified=(Removal(7, "4 fouls"),))
+    (line,) = [x for x in score_game(protocol, ONLINE) if x.topic == "removal"]
+    assert line.label == "removal: 4 fouls"
