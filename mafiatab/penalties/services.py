@@ -128,7 +128,11 @@ def penalty_give(
         ) % {"minutes": regulation.lateness_grace_minutes}
     if round is not None:
         rounds = set(tournament.rounds.values_list("number", flat=True))
-        if rounds and round not in rounds:  # the rounds are known: name one of them
+        if not rounds:  # no seating published yet: no round has been played
+            errors["round"] = _(
+                "This tournament has no round %(n)d: none of its rounds is made yet."
+            ) % {"n": round}
+        elif round not in rounds:  # the rounds are known: name one of them
             errors["round"] = _(
                 "This tournament has no round %(n)d: its rounds are %(first)d to %(last)d."
             ) % {"n": round, "first": min(rounds), "last": max(rounds)}

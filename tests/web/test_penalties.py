@@ -152,3 +152,27 @@ def test_a_lateness_in_a_round_the_tournament_does_not_have_is_refused(
     assert not Penalty.objects.filter(reason="опоздал").exists()
     _give(client, demo_imported, round=str(max(rounds)))
     assert Penalty.objects.filter(reason="late for round 4", round=max(rounds)).exists()
+
+
+def test_a_penalty_for_a_round_is_refused_while_the_tournament_has_no_round(tournament, organiser):
+    """Before any seating is published no round exists: "round 99" is a typo, not a
+    round a player was late to, and nothing is stored (nor told)."""
+    from django.core.exceptions import ValidationError
+    from django.utils import translation
+
+    from mafiatab.penalties.services import penalty_give
+
+    with translation.override("ru"), pytest.raises(ValidationError) as refused:
+        penalty_give(
+            tournament=tournament,
+            player="Кэп",
+            kind="lateness",
+            minutes_late=10,
+            round=99,
+            reason="тест",
+            by=organiser,
+        )
+    assert refused.value.message_dict["round"] == [
+        "В турнире нет тура 99: ни один его тур ещё не создан."
+    ]
+    assert not Penalty.objects.filter(tournament=tournament).exists()
