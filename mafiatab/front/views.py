@@ -54,6 +54,7 @@ from mafiatab.tournaments.services import (
     tournament_stages_update,
     tournament_update,
 )
+from mafiatab.tournaments.stages import players_refusal
 from mafiatab.tournaments.zones import zone_label
 
 
@@ -192,6 +193,17 @@ def _saved_part(
     return _edit_page(request, tournament, status=422, **{key: form})
 
 
+def _say_players_problems(tournament: Tournament, form: StagePlanForm) -> None:
+    """A stage plan refused for a missing field says at once what is wrong with its
+    players too (more than the participants, not whole tables), not after a second try."""
+    if form.is_valid() or "qualifying_games" not in form.cleaned_data:
+        return
+    stages = form.stages()
+    refusal = players_refusal(tournament, stages) if stages else None
+    if refusal is not None:
+        add_service_errors(form, refusal)
+
+
 @tournament_permission("edit_tournament")
 @require_http_methods(["GET", "POST"])
 def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -208,10 +220,12 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
             _("Scoring settings saved."),
         )
     if which == "stages":
+        stage_form = _stage_form(tournament, request.POST)
+        _say_players_problems(tournament, stage_form)
         return _saved_part(
             request,
             tournament,
-            _stage_form(tournament, request.POST),
+            stage_form,
             "stage_form",
             lambda form: tournament_stages_update(
                 tournament=tournament, stages=form.stages(), by=request.user

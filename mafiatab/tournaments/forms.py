@@ -263,7 +263,8 @@ class StagePlanForm(HtmlForm):
         return data
 
     def stages(self) -> list[dict[str, Any]] | None:
-        """The plan as the file's `stages` (None: no plan)."""
+        """The plan as the file's `stages` (None: no plan); in a form with errors, what
+        of it could be read (a stage's games may be None)."""
         data = self.cleaned_data
         if data.get("qualifying_games") is None:
             return None
@@ -273,7 +274,7 @@ class StagePlanForm(HtmlForm):
                 {
                     "stage": "semifinal",
                     "players": data["semifinal_players"],
-                    "games": data["semifinal_games"],
+                    "games": data.get("semifinal_games"),
                     "hide_extras": bool(data.get("semifinal_hide_extras")),
                 }
             )
@@ -282,7 +283,7 @@ class StagePlanForm(HtmlForm):
                 {
                     "stage": "final",
                     "players": data["final_players"],
-                    "games": data["final_games"],
+                    "games": data.get("final_games"),
                     "points": data.get("final_points") or "carry",
                     "hide_extras": bool(data.get("final_hide_extras")),
                 }

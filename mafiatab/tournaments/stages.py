@@ -86,6 +86,24 @@ def checked_plan(tournament: Tournament, stages: Any) -> StagePlan | None:
     return plan
 
 
+def players_refusal(tournament: Tournament, stages: list[dict[str, Any]]) -> ValidationError | None:
+    """What is wrong with the players of a plan whose games are not all given yet (the
+    settings form asks for them beside): the plan read as `checked_plan` reads it, a
+    missing number of games taken as 1, and only the problems of its players' fields
+    kept, so that a wrong number of players is said at once, not after the games."""
+    filled = [dict(stage, games=stage.get("games") or 1) for stage in stages]
+    try:
+        checked_plan(tournament, filled)
+    except ValidationError as exc:
+        kept = {
+            field: errors
+            for field, errors in exc.message_dict.items()
+            if field.endswith("_players")
+        }
+        return ValidationError(kept) if kept else None
+    return None
+
+
 def plan_of(tournament: Tournament) -> StagePlan | None:
     """The tournament's stage plan (None: qualifying rounds alone)."""
     if tournament.stage_plan is None:

@@ -192,3 +192,18 @@ def test_a_contradicted_winner_names_the_team_and_how_each_seat_left_in_russian(
             "the black team cannot win: every seat of that team left the game "
             "(8 shot in the first night, 9 removed, 10 voted out)"
         )
+
+
+@pytest.mark.parametrize(
+    ("before", "russian"),
+    [(21, "21 игрок,"), (24, "24 игрока,"), (25, "25 игроков,"), (11, "11 игроков,")],
+)
+def test_a_stage_plan_problem_counts_its_players_with_the_russian_plural(before, russian):
+    with translation.override("ru"):
+        said = say("stages.players_above_before", {"value": 30, "before": before})
+    assert said == f"Из этапа, в котором {russian} не могут пройти 30"
+    with translation.override("en"):
+        said = say("stages.games_not_published", {"value": 3, "published": 1})
+    assert said is not None and said.startswith(
+        "The published seating of this stage gives each player 1 game,"
+    )

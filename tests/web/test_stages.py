@@ -200,3 +200,19 @@ def test_a_plan_error_in_russian_is_a_sentence_naming_what_is_wrong(client, tour
     assert response.context["stage_form"].errors["semifinal_players"] == [
         "Игроки проходят целыми столами: число игроков должно быть кратно 10, а не 15"
     ]
+
+
+def test_a_plan_without_its_semifinal_games_says_its_players_problem_at_once(
+    client, tournament, staff
+):
+    tournament.participant_limit = 16
+    tournament.save()
+    client.force_login(staff["organiser"])
+    plan = PLAN_FORM | {"stages-semifinal_games": ""}
+    response = client.post(_edit(tournament), plan, HTTP_ACCEPT_LANGUAGE="ru")
+    assert response.status_code == 422
+    errors = response.context["stage_form"].errors
+    assert errors["semifinal_games"] == ["Укажите и число игр полуфинала."]
+    assert errors["semifinal_players"] == ["Из этапа, в котором 16 игроков, не могут пройти 20"]
+    tournament.refresh_from_db()
+    assert tournament.stage_plan is None
