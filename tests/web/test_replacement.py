@@ -833,3 +833,27 @@ def test_a_seated_player_withdrawing_himself_is_told_to_ask_for_a_replacement(
     ]
     mine.refresh_from_db()
     assert mine.status == Status.APPROVED
+
+
+def test_the_form_says_every_refusal_at_once_the_missing_lateness_and_the_unknown_reserve(
+    client, resting
+):
+    tournament = resting["tournament"]
+    seated = next(r.number for r in Round.objects.filter(tournament=tournament))
+    absent = next(name for name in PLAYERS if _seat_of(tournament, seated, name) is not None)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    client.force_login(resting["organiser"])
+    response = client.post(
+        reverse("seating:replace", args=[tournament.slug]),
+        {
+            "absent": tournament.registrations.get(nickname=absent).pk,
+            "reserve_nickname": "Нетакого",
+            "round": str(seated),
+            "minutes_late": "",  # the round has no start time either
+        },
+        follow=True,
+    )
+    panel = response.content.decode()[response.content.decode().index('id="replace"') :]
+    assert "Нетакого — не запасной этого турнира." in panel
+    assert f"У тура {seated} нет времени начала" in panel
+    _nothing_stored(tournament)

@@ -133,18 +133,12 @@ def reseat_table(*, table: Table, players: Sequence[str], by: User | None) -> Ta
     return table
 
 
-def _minutes_since_start(tournament: Tournament, stage: str, number: int) -> int:
-    """The minutes since round `number` of `stage` started, by its start time."""
+def _minutes_since_start(tournament: Tournament, stage: str, number: int) -> int | None:
+    """The minutes since round `number` of `stage` started, by its start time (None:
+    the round has none)."""
     found = Round.objects.filter(tournament=tournament, stage=stage, number=number).first()
     if found is None or found.starts_at is None:
-        raise ValidationError(
-            {
-                "minutes_late": _(
-                    "Round %(round)d has no start time: give the minutes the player is late."
-                )
-                % {"round": number}
-            }
-        )
+        return None
     return round_minutes_late(found, timezone.now())
 
 
@@ -169,22 +163,22 @@ def _round_refusal(tournament: Tournament, stage: str, number: int) -> str | Non
     }
 
 
-def _check_plays_in(tournament: Tournament, stage: str, number: int, absent: Registration) -> None:
-    """Refused, on `round`, when `absent` has no seat in round `number` (he sits out):
-    there is no seat for the reserve to take."""
+def _plays_in_refusal(
+    tournament: Tournament, stage: str, number: int, absent: Registration
+) -> str | None:
+    """Why `absent` cannot be replaced in round `number` (he has no seat in it: he sits
+    out, there is no seat for the reserve to take), or None."""
     if TableSeat.objects.filter(
         table__round__tournament=tournament,
         table__round__stage=stage,
         table__round__number=number,
         registration=absent,
     ).exists():
-        return
-    raise ValidationError(
-        {
-            "round": _("%(nick)s does not play in round %(round)d: there is no seat to take.")
-            % {"nick": absent.nickname, "round": number}
-        }
-    )
+        return None
+    return _("%(nick)s does not play in round %(round)d: there is no seat to take.") % {
+        "nick": absent.nickname,
+        "round": number,
+    }
 
 
 @transaction.atomic
@@ -204,6 +198,7 @@ def replacement_record(
     by `minutes_late`, or when it is None by the minutes since the round's start time
     (refused, naming the field, when the round has none). Refused, on `round`, when
     that round is not made or the participant sits out in it: nothing is stored.
+    Every refusal is said at once, each by its field.
 
     The reserve is one the tournament knows (its waiting list, or a reserve who
     played already); with `new_player` anybody else, added now (`reserve_refusal`).
@@ -216,13 +211,22 @@ def replacement_record(
     ensure_can(by, tournament, "replace_player")
     tournament = Tournament.objects.locked(tournament)
     reserve_nickname = normalize_nickname(" ".join(reserve_nickname.split()))
-    errors: dict[str, str] = {}
-    if (refusal := _round_refusal(tournament, stage, round)) is not None:
-        errors["round"] = refusal
-    elif minutes_late is None:
-        minutes_late = _minutes_since_start(tournament, stage, round)
+    errors: dict[str, str] = {}  # every refusal at once, each beside its field
     if absent.tournament_id != tournament.pk or absent.status != Status.APPROVED:
         errors["absent"] = _("Only a participant of this tournament can be replaced.")
+    if (refusal := _round_refusal(tournament, stage, round)) is not None:
+        errors["round"] = refusal
+    else:
+        if "absent" not in errors and (
+            refusal := _plays_in_refusal(tournament, stage, round, absent)
+        ):
+            errors["round"] = refusal
+        if minutes_late is None:
+            minutes_late = _minutes_since_start(tournament, stage, round)
+            if minutes_late is None:
+                errors["minutes_late"] = _(
+                    "Round %(round)d has no start time: give the minutes the player is late."
+                ) % {"round": round}
     if minutes_late is not None and not tournament.regulation.may_replace(minutes_late):
         errors["minutes_late"] = _(
             "Only a player more than %(minutes)d minutes late can be replaced."
@@ -244,7 +248,6 @@ def replacement_record(
             _("%(nick)s is already replaced in round %(round)d.")
             % {"nick": absent.nickname, "round": round}
         )
-    _check_plays_in(tournament, stage, round, absent)
     reserve = reserve_take(
         tournament=tournament, nickname=reserve_nickname, by=by, new_player=new_player
     )
