@@ -66,3 +66,19 @@ def log_in(page: Any, username: str, password: str = "secret-pass-1") -> None:
 def log_out(page: Any) -> None:
     page.click("header form[action$='/logout/'] button")
     page.wait_for_selector("text=Sign up")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: Any, call: Any) -> Iterator[None]:
+    """A failed browser test reports where its tab was and what it showed."""
+    outcome = yield
+    report = outcome.get_result()
+    tab = item.funcargs.get("page") if hasattr(item, "funcargs") else None
+    if report.when != "call" or not report.failed or tab is None:
+        return
+    try:
+        shown = tab.locator("body").inner_text(timeout=2_000)
+        where = f"{tab.url}\n{tab.title()}\n\n{shown[:3_000]}"
+    except Exception as exc:  # the tab itself may be what broke
+        where = f"{tab.url}\n(the page could not be read: {exc})"
+    report.sections.append(("the tab when the test failed", where))
