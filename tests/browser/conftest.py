@@ -10,6 +10,9 @@ from typing import Any
 import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
+#: How long a browser test waits for what a person waits for (a page, a swap): generous,
+#: since the suite runs beside other workers on a loaded machine; never a measure of speed.
+WAIT_MS = 30_000
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -49,7 +52,7 @@ def page(browser: Any, live_server: Any, fast_passwords: None) -> Iterator[Any]:
     """A fresh English-speaking browser tab; `page.url_for(path)` gives a live URL."""
     context = browser.new_context(locale="en-US", extra_http_headers={"Accept-Language": "en"})
     tab = context.new_page()
-    tab.set_default_timeout(15_000)
+    tab.set_default_timeout(WAIT_MS)
     tab.live_url = live_server.url
     yield tab
     context.close()

@@ -14,7 +14,7 @@ from web import test_games_fixtures as fx
 from mafiatab.console import services
 from mafiatab.console.models import GameLog
 
-from .conftest import log_in
+from .conftest import WAIT_MS, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 two_tables = fx.two_tables
@@ -74,7 +74,7 @@ def test_a_judge_takes_back_the_last_event_of_a_long_game_on_a_phone(
         locale="ru-RU", extra_http_headers={"Accept-Language": "ru"}, viewport=PHONE
     )
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(WAIT_MS)
     page.live_url = live_server.url
     try:
         log_in(page, judge.username)

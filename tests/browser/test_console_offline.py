@@ -16,7 +16,7 @@ from web import test_games_fixtures as fx
 from mafiatab.console import services
 from mafiatab.console.models import EntryKind, GameLog, LogEntry
 
-from .conftest import log_in
+from .conftest import WAIT_MS, log_in
 from .test_console import _saved, _speaker, _tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -166,7 +166,7 @@ def test_a_game_goes_on_with_the_network_cut_and_a_reload_and_reaches_the_server
         locale="en-US", extra_http_headers={"Accept-Language": "en"}, viewport=PHONE
     )
     chief = other.new_page()
-    chief.set_default_timeout(15_000)
+    chief.set_default_timeout(WAIT_MS)
     chief.live_url = page.live_url
     log_in(chief, two_tables["chief"].username)
     chief.goto(url)

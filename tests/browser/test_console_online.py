@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from web import test_games_fixtures as fx
 
-from .conftest import log_in
+from .conftest import WAIT_MS, log_in
 from .test_console import _saved, _speaker, _tap, _vote
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -97,7 +97,7 @@ def test_an_online_game_with_a_revote_a_lift_removals_and_a_defeat(page, two_tab
     page.close()
     context.set_offline(False)
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(WAIT_MS)
     page.goto(console_url)
     page.locator("[data-testid=seat-8] .c-dot.on").wait_for()
     _saved(page)

@@ -19,7 +19,7 @@ from mafiatab.registrations.models import Registration
 from mafiatab.tournaments.models import StaffRole
 from mafiatab.tournaments.services import staff_assign
 
-from .conftest import log_in
+from .conftest import WAIT_MS, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 two_tables = fx.two_tables
@@ -33,7 +33,7 @@ def _russian_tab(browser: Any, live_server: Any) -> tuple[Any, Any]:
         locale="ru-RU", extra_http_headers={"Accept-Language": "ru"}, viewport=PHONE
     )
     tab = context.new_page()
-    tab.set_default_timeout(15_000)
+    tab.set_default_timeout(WAIT_MS)
     tab.live_url = live_server.url
     return context, tab
 

@@ -11,7 +11,7 @@ from mafiatab.notifications.services import inbox_mark_read
 from mafiatab.registrations.services import registration_add
 from mafiatab.seating.services import SeatingInputs, seating_generate, seating_publish
 
-from .conftest import log_in
+from .conftest import WAIT_MS, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -31,7 +31,7 @@ def test_a_player_sees_the_badge_after_the_seating_is_published_and_reads_his_se
         locale="ru-RU", extra_http_headers={"Accept-Language": "ru"}, viewport=PHONE
     )
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(WAIT_MS)
     page.live_url = live_server.url
     try:
         log_in(page, me.username)

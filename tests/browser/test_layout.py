@@ -32,7 +32,7 @@ from mafiatab.tournaments.services import (
     tournament_stages_update,
 )
 
-from .conftest import log_in
+from .conftest import WAIT_MS, log_in
 
 pytestmark = [
     pytest.mark.browser,
@@ -319,7 +319,7 @@ def test_no_page_of_any_role_is_wider_than_a_phone_in_russian(browser, live_serv
             locale="ru-RU", extra_http_headers={"Accept-Language": "ru"}, viewport=PHONE
         )
         page = context.new_page()
-        page.set_default_timeout(15_000)
+        page.set_default_timeout(WAIT_MS)
         page.live_url = live_server.url
         if user is not None:
             log_in(page, user.username)

@@ -12,6 +12,8 @@ import pytest
 from mafiatab.registrations.models import CheckIn, Status
 from mafiatab.registrations.services import registration_apply
 
+from .conftest import WAIT_MS
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -22,7 +24,7 @@ def _tab(browser: Any, live_server: Any, width: int, height: int) -> Iterator[An
         extra_http_headers={"Accept-Language": "ru"},
     )
     tab = context.new_page()
-    tab.set_default_timeout(15_000)
+    tab.set_default_timeout(WAIT_MS)
     tab.live_url = live_server.url
     yield tab
     context.close()

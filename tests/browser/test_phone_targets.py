@@ -13,7 +13,7 @@ from web.test_games_fixtures import complete_data
 
 from mafiatab.games.services import protocol_confirm, protocol_save
 
-from .conftest import log_in
+from .conftest import WAIT_MS, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 two_tables = fx.two_tables
@@ -27,7 +27,7 @@ def phone(browser: Any, live_server: Any, fast_passwords: None) -> Any:
         locale="ru-RU", viewport=PHONE, extra_http_headers={"Accept-Language": "ru"}
     )
     tab = context.new_page()
-    tab.set_default_timeout(15_000)
+    tab.set_default_timeout(WAIT_MS)
     tab.live_url = live_server.url
     yield tab
     context.close()

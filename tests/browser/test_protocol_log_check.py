@@ -14,7 +14,7 @@ from web.test_protocol_log_check import GAME, ROLES
 from mafiatab.console import services as console
 from mafiatab.games.models import Game, GameStatus
 
-from .conftest import log_in
+from .conftest import WAIT_MS, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 two_tables = fx.two_tables
@@ -39,7 +39,7 @@ def test_a_changed_vote_is_named_against_the_log_and_too_many_votes_are_not_sign
         viewport={"width": 390, "height": 844},
     )
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(WAIT_MS)
     page.live_url = live_server.url
     try:
         log_in(page, judge.username)

@@ -9,7 +9,7 @@ from web import test_games_fixtures as fx
 
 from mafiatab.games.models import Game, GameStatus
 
-from .conftest import log_in
+from .conftest import WAIT_MS, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 two_tables = fx.two_tables
@@ -41,7 +41,7 @@ def test_after_a_refused_submit_a_phone_shows_the_first_problem_in_russian(
         viewport={"width": 390, "height": 844},
     )
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(WAIT_MS)
     page.live_url = live_server.url
     game = two_tables["game1"]
     try:
@@ -88,7 +88,7 @@ def test_a_cell_the_form_cannot_read_is_named_in_russian_on_a_phone(
         viewport={"width": 390, "height": 844},
     )
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(WAIT_MS)
     page.live_url = live_server.url
     game = two_tables["game1"]
     try:

@@ -11,7 +11,7 @@ from mafiatab.seating.models import DraftStatus, SeatingDraft
 from mafiatab.tournaments.models import StaffRole
 from mafiatab.tournaments.services import staff_assign
 
-from .conftest import log_in, log_out
+from .conftest import WAIT_MS, log_in, log_out
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -108,7 +108,7 @@ def test_a_phone_in_russian_reads_the_drafts_compromises_new_and_old_in_words(
         viewport={"width": 390, "height": 844},
     )
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(WAIT_MS)
     page.live_url = live_server.url
     try:
         log_in(page, organiser.username)

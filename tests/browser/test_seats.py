@@ -18,7 +18,7 @@ from mafiatab.seating.services import SeatingInputs, seating_generate, seating_p
 from mafiatab.tournaments.models import StaffRole
 from mafiatab.tournaments.services import staff_assign
 
-from .conftest import log_in
+from .conftest import WAIT_MS, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 two_tables = fx.two_tables
@@ -32,7 +32,7 @@ def ru_page(browser: Any, live_server: Any, fast_passwords: None) -> Iterator[An
     """A browser tab of a Russian reader."""
     context = browser.new_context(locale="ru-RU", extra_http_headers={"Accept-Language": "ru"})
     tab = context.new_page()
-    tab.set_default_timeout(15_000)
+    tab.set_default_timeout(WAIT_MS)
     tab.live_url = live_server.url
     yield tab
     context.close()

@@ -23,6 +23,8 @@ from mafiatab.tournaments.services import (
 )
 from tests.web.test_games_fixtures import complete_data
 
+from .conftest import WAIT_MS
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
@@ -42,7 +44,7 @@ def _person(browser: Any, live_url: str, username: str, viewport: dict[str, int]
         locale="ru-RU", extra_http_headers={"Accept-Language": "ru"}, viewport=viewport
     )
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(WAIT_MS)
     page.goto(f"{live_url}/accounts/login/")
     page.fill("#id_username", username)
     page.fill("#id_password", "secret-pass-1")

@@ -29,6 +29,8 @@ from mafiatab.registrations.services import registration_apply
 from mafiatab.tournaments.models import StaffRole, Tournament
 from mafiatab.tournaments.services import staff_assign
 
+from .conftest import WAIT_MS
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
@@ -86,7 +88,7 @@ class Walk:
         )
         self.contexts.append(context)
         page = context.new_page()
-        page.set_default_timeout(15_000)
+        page.set_default_timeout(WAIT_MS)
         if username:
             self.go(page, "/accounts/login/")
             page.fill("#id_username", username)
