@@ -196,10 +196,10 @@ def _saved_part(
 def _say_players_problems(tournament: Tournament, form: StagePlanForm) -> None:
     """A stage plan refused for a missing field says at once what is wrong with its
     players too (more than the participants, not whole tables), not after a second try."""
-    if form.is_valid() or "qualifying_games" not in form.cleaned_data:
+    if form.is_valid():
         return
-    stages = form.stages()
-    refusal = players_refusal(tournament, stages) if stages else None
+    stages = form.stages(partial=True)
+    refusal = players_refusal(tournament, stages) if stages and len(stages) > 1 else None
     if refusal is not None:
         add_service_errors(form, refusal)
 

@@ -262,13 +262,16 @@ class StagePlanForm(HtmlForm):
             self.add_error("qualifying_games", _("A plan starts with the qualifying games."))
         return data
 
-    def stages(self) -> list[dict[str, Any]] | None:
-        """The plan as the file's `stages` (None: no plan); in a form with errors, what
-        of it could be read (a stage's games may be None)."""
+    def stages(self, *, partial: bool = False) -> list[dict[str, Any]] | None:
+        """The plan as the file's `stages` (None: no plan). With `partial`, in a form
+        with errors, what of it could be read: a stage's games may be None, and later
+        stages are kept when the qualifying games are missing."""
         data = self.cleaned_data
-        if data.get("qualifying_games") is None:
+        if data.get("qualifying_games") is None and not partial:
             return None
-        plan: list[dict[str, Any]] = [{"stage": "qualifying", "games": data["qualifying_games"]}]
+        plan: list[dict[str, Any]] = [
+            {"stage": "qualifying", "games": data.get("qualifying_games")}
+        ]
         if data.get("semifinal_players") is not None:
             plan.append(
                 {

@@ -216,3 +216,19 @@ def test_a_plan_without_its_semifinal_games_says_its_players_problem_at_once(
     assert errors["semifinal_players"] == ["Из этапа, в котором 16 игроков, не могут пройти 20"]
     tournament.refresh_from_db()
     assert tournament.stage_plan is None
+
+
+def test_a_plan_without_its_qualifying_games_says_its_players_problem_too(
+    client, tournament, staff
+):
+    tournament.participant_limit = 16
+    tournament.save()
+    client.force_login(staff["organiser"])
+    plan = PLAN_FORM | {"stages-qualifying_games": "", "stages-semifinal_players": "40"}
+    response = client.post(_edit(tournament), plan, HTTP_ACCEPT_LANGUAGE="ru")
+    assert response.status_code == 422
+    errors = response.context["stage_form"].errors
+    assert errors["qualifying_games"] == ["План начинается с игр отборочного тура."]
+    assert errors["semifinal_players"] == ["Из этапа, в котором 16 игроков, не могут пройти 40"]
+    tournament.refresh_from_db()
+    assert tournament.stage_plan is None
