@@ -320,6 +320,13 @@ VERSION_ACTIONS = {
     "judge": pgettext_lazy("protocol version", "the table given to another judge"),
 }
 
+#: The status an action's words already say.
+_ACTION_STATUS = {
+    "saved": GameStatus.DRAFT,
+    "submitted": GameStatus.SUBMITTED,
+    "confirmed": GameStatus.CONFIRMED,
+}
+
 
 class ProtocolVersion(models.Model):
     """One saved state of a protocol. Versions are never changed or deleted.
@@ -364,8 +371,11 @@ class ProtocolVersion(models.Model):
 
     @property
     def status_display(self) -> str:
-        """The protocol's status after this version, when other words than the action's
-        ("confirmed" is both: said once)."""
+        """The protocol's status after this version, when the action's words do not say
+        it already ("signed and submitted" is submitted, "saved as a draft" a draft:
+        said once)."""
+        if _ACTION_STATUS.get(self.action) == self.status:
+            return ""
         status = str(self.get_status_display())
         return "" if status == self.action_display else status
 

@@ -202,6 +202,7 @@ def test_the_history_names_each_version_and_value_in_the_readers_language(client
     with translation.override("en"):  # the request's Russian stays in the request
         russian = client.get(_url("history", game), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "подписан и сдан" in russian and "создан" in russian
+    assert "подписан и сдан · <span" not in russian  # the action says the status once
     assert "<td>3 0.3 fine play</td>" in russian
     assert "submitted ·" not in russian and "False" not in russian
 
