@@ -223,3 +223,35 @@ def test_the_api_gives_the_scoring_settings_and_where_they_come_from(client, pla
         "games_before_final_from_plan": False,
         "lot_seed": tournament.lot_seed,
     }
+
+
+def _settings_said(page: str) -> str:
+    return page.split('data-testid="scoring-settings">', 1)[1].split("</p>", 1)[0]
+
+
+def test_frozen_standings_and_a_players_page_show_the_settings_frozen_with_them(client, played):
+    from mafiatab.standings.services import standings_freeze
+    from mafiatab.tournaments.services import tournament_stages_update
+
+    tournament, organiser = played["tournament"], played["organiser"]
+    standings_freeze(tournament=tournament, by=organiser)
+    table = reverse("standings:table", args=[tournament.slug])
+    frozen = _settings_said(client.get(table, HTTP_ACCEPT_LANGUAGE="ru").content.decode())
+    assert "игр до финала = 2 (по рассадке)" in frozen
+
+    plan = [
+        {"stage": "qualifying", "games": 3, "advance": 10},
+        {"stage": "final", "games": 10},
+    ]
+    tournament_stages_update(tournament=tournament, stages=plan, by=organiser)
+    tournament.refresh_from_db()
+    player = reverse("standings:player", args=[tournament.slug, PLAYERS[0]])
+    for url in (table, player):
+        page = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+        assert 'data-testid="frozen-mark"' in page
+        assert _settings_said(page) == frozen, url
+
+    # The staff see the live standings with the live settings.
+    client.force_login(organiser)
+    live = _settings_said(client.get(player, HTTP_ACCEPT_LANGUAGE="ru").content.decode())
+    assert "игр до финала = 3 (по плану этапов)" in live
