@@ -107,7 +107,8 @@ class Standings:
     compensation_b: int
     """B of 8.6."""
     rows: tuple[Standing, ...]
-    """Every player seated in any game, best first."""
+    """Every player seated in any game and every player given a tournament-level
+    penalty (one with no game yet has `games` 0), best first."""
     lot: tuple[tuple[str, ...], ...]
     """The tied groups that the lot ordered, each in its drawn order."""
     lot_seed: int = 0
@@ -125,7 +126,7 @@ class Standings:
         return tuple(r for r in self.rows if r.stage is stage)
 
     def row(self, player: str) -> Standing:
-        """The line of `player`; KeyError if he played no game."""
+        """The line of `player`; KeyError if he is not in the standings."""
         for row in self.rows:
             if row.player == player:
                 return row
@@ -211,8 +212,13 @@ def compute_standings(tournament: Tournament) -> Standings:
     penalties: dict[str, Fraction] = {}
     for penalty in tournament.penalties:
         penalties[penalty.player] = penalties.get(penalty.player, Fraction(0)) + penalty.points
+    # A penalised participant is listed from the moment he is fined, before any game.
+    entries = dict(counted.players)
+    for player in penalties:
+        if player not in entries:
+            entries[player] = PlayerTally()
     unranked = []
-    for player, entry in counted.players.items():
+    for player, entry in entries.items():
         main, extra, compensation = _points(player, entry, context)
         fined = penalties.get(player, Fraction(0))
         unranked.append(

@@ -8,7 +8,7 @@ the core computed.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -18,7 +18,7 @@ from mafiatab.core.roles import Stage, Team
 from mafiatab.core.scoring import ScoreLine, explain_all
 from mafiatab.core.stages import StagePlan
 from mafiatab.core.standings import Standing, Standings
-from mafiatab.standings.inputs import core_tournament
+from mafiatab.standings.inputs import ScoringSettings, core_tournament
 from mafiatab.tournaments.models import Tournament
 
 # --- what a snapshot holds -------------------------------------------------------------
@@ -59,6 +59,9 @@ class Snapshot:
     full: bool = False
     """True when the judges' extras a stage hides from the public are counted (the
     staff's standings before the tournament is closed)."""
+    scoring: ScoringSettings | None = None
+    """The scoring settings frozen standings were computed with, as they were then;
+    None for live standings (they follow the tournament's settings of now)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,6 +295,22 @@ def explanation_from_data(player: str, data: dict[str, Any]) -> Explanation:
         ),
         penalties=tuple(_line(player, None, line) for line in data["penalties"]),
     )
+
+
+def scoring_to_data(settings: ScoringSettings) -> dict[str, Any]:
+    """The scoring settings as stored beside frozen standings."""
+    return asdict(settings)
+
+
+def scoring_from_data(data: Any) -> ScoringSettings | None:
+    """The stored scoring settings (None when the snapshot kept none, or an older
+    layout of them)."""
+    if not isinstance(data, dict):
+        return None
+    try:
+        return ScoringSettings(**data)
+    except TypeError:
+        return None
 
 
 # --- computing -------------------------------------------------------------------------

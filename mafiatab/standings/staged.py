@@ -4,12 +4,17 @@ below the last player who would advance now."""
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from django.db.models import Count, Max
+
 from mafiatab.core.advancing import Outlook, outlook, running_stage
+from mafiatab.core.names import nickname_key
 from mafiatab.core.roles import Stage
 from mafiatab.core.standings import Standing, Standings
+from mafiatab.games.models import TableSeat
 
 
 @dataclass(frozen=True)
@@ -38,6 +43,40 @@ def public_outlook(standings: Standings) -> dict[str, Outlook]:
     if found and stage is not None and plan is not None and plan.hides_extras(stage):
         return {player: replace(o, mark=None) for player, o in found.items()}
     return found
+
+
+def games_left(
+    tournament_id: int,
+    standings: Standings,
+    player: str,
+    *,
+    as_of: dt.datetime | None = None,
+) -> int | None:
+    """The games `player` has still to play in the running stage: his seats in its
+    rounds whose games are not counted yet, plus the games of its rounds not made yet
+    (the plan's games beyond the most seats any player has in its rounds so far). A
+    seat a reserve took from him is no seat of his, so a participant replaced in the
+    last round has nothing left. None when no stage runs or he is not in it. With
+    `as_of` (frozen standings), the rounds made by then."""
+    stage = running_stage(standings)
+    plan = standings.plan
+    spec = plan.spec(stage) if plan is not None and stage is not None else None
+    if stage is None or spec is None:
+        return None
+    row = next((r for r in standings.group(stage) if r.player == player), None)
+    if row is None:
+        return None
+    seats = TableSeat.objects.filter(
+        table__round__tournament_id=tournament_id, table__round__stage=stage.value
+    )
+    if as_of is not None:
+        seats = seats.filter(table__round__created_at__lte=as_of)
+    key = nickname_key(player)
+    his = seats.filter(registration__nickname_key=key).count()
+    most = (
+        seats.values("registration").annotate(n=Count("id")).aggregate(most=Max("n"))["most"] or 0
+    )
+    return max(his - row.games_in(stage), 0) + max(spec.games - most, 0)
 
 
 def stage_columns(standings: Standings) -> list[str]:

@@ -46,7 +46,7 @@ from mafiatab.standings.services import (
     viewer_standings,
     viewer_token,
 )
-from mafiatab.standings.staged import public_outlook
+from mafiatab.standings.staged import games_left, public_outlook
 from mafiatab.tournaments.disclosure import disclosure_for, withheld_refusal
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.pages import tournament_context
@@ -243,13 +243,16 @@ def _csv(tournament: Tournament, shown: Shown, provisional: bool) -> HttpRespons
 def player(request: HttpRequest, slug: str, player: str) -> HttpResponse:
     """Every line of one player's points, game by game, with its clause."""
     tournament, can, shown, provisional = _shown(request, slug)
-    explanation = row = chances = None
+    explanation = row = chances = left = None
     if shown.snapshot is not None:
         explanation = player_explanation(snapshot=shown.snapshot, player=player)
         if explanation is None:
             raise Http404(player)
         row = next((r for r in shown.snapshot.standings.rows if r.player == player), None)
         chances = public_outlook(shown.snapshot.standings).get(player)
+        if chances is not None:
+            frozen = shown.snapshot.computed_at if shown.snapshot.stored else None
+            left = games_left(tournament.pk, shown.snapshot.standings, player, as_of=frozen)
     context = {
         "tournament": tournament,
         "can": can,
@@ -259,6 +262,7 @@ def player(request: HttpRequest, slug: str, player: str) -> HttpResponse:
         "explanation": explanation,
         "row": row,
         "outlook": chances,
+        "games_left": left,
         "next_stage": _next_stage_name(shown),
     }
     return render(request, "standings/player.html", context)

@@ -10,10 +10,12 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
+from mafiatab.core.protocol import TournamentPenalty
 from mafiatab.core.roles import Team
 from mafiatab.core.standings import compute_standings
 from mafiatab.core.tournament_file import parse_tournament
@@ -188,6 +190,38 @@ def test_total_is_main_plus_extra_plus_penalties():
     )
     r = row(standings_of(data), "Anna")
     assert (r.main, r.extra, r.penalties, r.total) == (1, F(3, 10), -1, F(3, 10))
+
+
+def test_a_participant_fined_before_his_first_game_is_listed_with_his_penalty():
+    # The web's scoring input: a registered participant fined twice for lateness
+    # before any of his games is confirmed (a file refuses such a penalty).
+    core = parse_tournament(tournament(game("Q1"), participants=NO_K))
+    core = replace(
+        core,
+        penalties=(
+            TournamentPenalty("Late", F(-1, 2), "round 1"),
+            TournamentPenalty("Late", F(-1, 2), "round 2"),
+        ),
+    )
+    s = compute_standings(core)
+    late = row(s, "Late")
+    assert (late.total, late.main, late.extra, late.penalties) == (-1, 0, 0, -1)
+    assert (late.games, late.wins, late.first_night_deaths) == (0, 0, 0)
+    # Below every player of the game: they have 0 or more, he has -1.
+    assert late.rank == len(s.rows) == 11
+    assert s.to_json()["standings"][-1]["player"] == "Late"
+
+
+def test_a_fined_participant_without_games_is_ranked_below_the_stages_of_a_plan():
+    plan = [
+        {"stage": "qualifying", "games": 1, "advance": 10},
+        {"stage": "final", "games": 1},
+    ]
+    core = parse_tournament(tournament(game("Q1"), participants=NO_K, stages=plan))
+    core = replace(core, penalties=(TournamentPenalty("Late", F(-1), "late"),))
+    s = compute_standings(core)
+    late = row(s, "Late")
+    assert (late.rank, late.total, late.stage, late.by_stage) == (11, -1, None, ())
 
 
 def test_higher_total_ranks_first():

@@ -4,6 +4,7 @@ the final's seating draws), a finalist swapped for the next in line (audited).""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -519,3 +520,56 @@ def test_the_api_takes_the_list_back(qualified):
     assert json.loads(response.content)["advanced"] is None
     again = Client().delete(url, HTTP_AUTHORIZATION=f"Bearer {key}")
     assert again.status_code == 422
+
+
+def _games_left_said(client, tournament, player):
+    url = reverse("standings:player", args=[tournament.slug, player])
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    outlook = page.split('data-testid="outlook"', 1)[1].split("</section>", 1)[0]
+    said = re.search(r"Остал\w+ \d+ игр\w*\.", outlook)
+    return said.group(0) if said else None
+
+
+def test_games_left_count_his_seats_so_a_player_replaced_in_the_last_round_has_none(
+    client, qualified
+):
+    from mafiatab.games.services import replacement_record
+
+    tournament, organiser, chief = (qualified[k] for k in ("tournament", "organiser", "chief"))
+    tournament = tournament_stages_update(
+        tournament=tournament,
+        stages=[{"stage": "qualifying", "games": 2}, {"stage": "final", "players": 10, "games": 2}],
+        by=organiser,
+    )
+    _confirm_all(qualified)
+    # Round 2 is not made yet: the plan's second game is still to come for everyone.
+    assert _games_left_said(client, tournament, "P01") == "Осталась 1 игра."
+    second = round_create(
+        tournament=tournament,
+        stage="qualifying",
+        number=2,
+        tables=[
+            TablePlan(number=1, judge=None, players=tuple(PLAYERS[::2])),
+            TablePlan(number=2, judge=None, players=tuple(PLAYERS[1::2])),
+        ],
+        by=chief,
+    )
+    replacement_record(
+        tournament=tournament,
+        absent=tournament.registrations.get(nickname="P01"),
+        reserve_nickname="Baskerville",
+        round=2,
+        minutes_late=20,
+        by=organiser,
+        new_player=True,
+    )
+    for table in second.tables.order_by("number"):
+        game = Game.objects.get(pk=table.game.pk)
+        protocol_save(
+            game=game, data=complete_data(game), by=chief, base_version=game.version, submit=True
+        )
+        protocol_confirm(game=game, by=chief)
+    # The last round is played: P01 lost his seat in it to the reserve, so the stage
+    # still "runs" by the plan, but no game is left for him, nor for anyone.
+    assert _games_left_said(client, tournament, "P01") == "Осталось 0 игр."
+    assert _games_left_said(client, tournament, "P02") == "Осталось 0 игр."

@@ -93,6 +93,20 @@ def test_a_reserve_who_played_does_not_lift_n_above_twenty(played):
     assert scoring_settings(tournament).participants == 20
 
 
+def test_the_reserve_who_played_is_ranked_and_the_header_says_so_beside_n(client, played):
+    tournament = played["tournament"]
+    standings = compute_standings(core_tournament(tournament))
+    assert "reserve" in {r.player.lower() for r in standings.rows}
+    url = reverse("standings:table", args=[tournament.slug])
+    for language in ("en", "ru"):
+        page = client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        said = page.split('data-testid="participants-n">', 1)[1].split("</span>", 1)[0]
+        assert "N = 20" in said
+        # Nothing beside N may say the table has no reserve: it has one.
+        assert "reserves not counted" not in said and "без запасных" not in said
+        assert ("in the table" if language == "en" else "в таблице") in said
+
+
 def test_b_comes_from_the_schedule_not_from_the_games_played(played):
     tournament = played["tournament"]
     settings = scoring_settings(tournament)
@@ -166,7 +180,7 @@ def test_the_scoring_settings_refuse_nonsense_and_a_table_judge(client, played):
 def test_the_standings_show_the_settings_with_their_clauses(client, played):
     tournament = played["tournament"]
     page = client.get(reverse("standings:table", args=[tournament.slug])).content.decode()
-    assert "N = 20 (approved participants, reserves not counted)" in page
+    assert "N = 20 (approved participants; reserves who played are in the table, not in N)" in page
     assert "games before the final = 2 (from the schedule)" in page
     assert f"lot seed {tournament.lot_seed}" in page
     for clause in ("(8.7)", "(8.6)", "(8.8.5)"):
@@ -193,7 +207,7 @@ def test_the_settings_on_the_standings_read_in_russian(client, played):
     tournament = played["tournament"]
     url = reverse("standings:table", args=[tournament.slug])
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
-    assert "N = 20 (одобренные участники, без запасных)" in page
+    assert "N = 20 (одобренные участники; сыгравшие запасные — в таблице, но не в N)" in page
     assert "игр до финала = 2 (по рассадке)" in page
     assert f"зерно жребия {tournament.lot_seed}" in page
 
@@ -209,3 +223,35 @@ def test_the_api_gives_the_scoring_settings_and_where_they_come_from(client, pla
         "games_before_final_from_plan": False,
         "lot_seed": tournament.lot_seed,
     }
+
+
+def _settings_said(page: str) -> str:
+    return page.split('data-testid="scoring-settings">', 1)[1].split("</p>", 1)[0]
+
+
+def test_frozen_standings_and_a_players_page_show_the_settings_frozen_with_them(client, played):
+    from mafiatab.standings.services import standings_freeze
+    from mafiatab.tournaments.services import tournament_stages_update
+
+    tournament, organiser = played["tournament"], played["organiser"]
+    standings_freeze(tournament=tournament, by=organiser)
+    table = reverse("standings:table", args=[tournament.slug])
+    frozen = _settings_said(client.get(table, HTTP_ACCEPT_LANGUAGE="ru").content.decode())
+    assert "игр до финала = 2 (по рассадке)" in frozen
+
+    plan = [
+        {"stage": "qualifying", "games": 3, "advance": 10},
+        {"stage": "final", "games": 10},
+    ]
+    tournament_stages_update(tournament=tournament, stages=plan, by=organiser)
+    tournament.refresh_from_db()
+    player = reverse("standings:player", args=[tournament.slug, PLAYERS[0]])
+    for url in (table, player):
+        page = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+        assert 'data-testid="frozen-mark"' in page
+        assert _settings_said(page) == frozen, url
+
+    # The staff see the live standings with the live settings.
+    client.force_login(organiser)
+    live = _settings_said(client.get(player, HTTP_ACCEPT_LANGUAGE="ru").content.decode())
+    assert "игр до финала = 3 (по плану этапов)" in live

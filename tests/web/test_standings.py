@@ -592,3 +592,48 @@ def test_the_standings_page_explains_its_columns_as_the_pdf_does(client, demo):
     assert "Доп.: 8.2.4, 8.3, 8.4, 8.5, первый дополнительный показатель (8.8.1)." in page
     assert "Штрафы: только штрафы самого турнира" in page
     assert "учтены в доп. баллах" in page
+
+
+# --- a participant fined before his first game ------------------------------------------
+
+
+def _newcomer_fined_twice(tournament, chief):
+    from mafiatab.registrations.models import Registration, Status
+
+    Registration.objects.create(tournament=tournament, nickname="Newcomer", status=Status.APPROVED)
+    _lateness(tournament, chief, player="Newcomer")
+    _lateness(tournament, chief, player="Newcomer")
+
+
+def test_a_participant_fined_before_any_game_is_in_the_table_csv_and_pdf_at_once(
+    client, demo, chief
+):
+    from tests.web.test_printables import pdf_text
+
+    _newcomer_fined_twice(demo, chief)
+    live = tournament_standings(tournament=demo)
+    newcomer = live.row("Newcomer")
+    assert (newcomer.total, newcomer.penalties, newcomer.games) == (-1, -1, 0)
+    assert newcomer.rank == len(live.rows)
+
+    page = _table(client, demo).content.decode()
+    assert "Newcomer" in page
+    csv_lines = _table(client, demo, format="csv").content.decode().splitlines()
+    assert csv_lines[-1].startswith(f"{len(live.rows)},Newcomer,-1.00,")
+    pdf = pdf_text(
+        client.get(reverse("printables:standings_pdf", args=[demo.slug]), {"lang": "en"}).content
+    )
+    assert any("Newcomer" in line and "-1.00" in line for line in pdf.splitlines())
+    player_page = client.get(reverse("standings:player", args=[demo.slug, "Newcomer"]))
+    assert player_page.status_code == 200
+    assert "late for round 4" in player_page.content.decode()
+
+
+def test_frozen_standings_list_a_participant_fined_before_any_game(client, demo, chief, organiser):
+    _newcomer_fined_twice(demo, chief)
+    standings_freeze(tournament=demo, by=organiser)
+    frozen = tournament_standings(tournament=demo)
+    assert frozen.row("Newcomer").total == -1
+    page = _table(client, demo).content.decode()
+    assert 'data-testid="frozen-mark"' in page
+    assert "Newcomer" in page

@@ -45,10 +45,13 @@ from mafiatab.standings.conversion import (
     explanation_from_data,
     explanation_to_data,
     explanations_of,
+    scoring_from_data,
     scoring_input,
+    scoring_to_data,
     standings_from_data,
     standings_to_data,
 )
+from mafiatab.standings.inputs import scoring_settings
 from mafiatab.standings.models import PlayerExplanation, StandingsSnapshot
 from mafiatab.tournaments.models import Tournament
 from mafiatab.tournaments.permissions import ensure_can
@@ -280,6 +283,7 @@ def _stored(tournament: Tournament, provisional: bool) -> Snapshot | None:
         as_of=latest,
         games=data.get("games", 0),
         stored=row.pk,
+        scoring=scoring_from_data(data.get("scoring")),
     )
 
 
@@ -307,6 +311,7 @@ def _store_frozen(tournament: Tournament, provisional: bool, now: dt.datetime) -
     data = standings_to_data(standings) | {
         "as_of": [latest.stage.value, latest.round] if latest else None,
         "games": sum(1 for g in core.games if g.is_counted()),
+        "scoring": scoring_to_data(scoring_settings(current)),
     }
 
     game_pks = dict(Game.objects.filter(tournament_id=current.pk).values_list("label", "pk"))
