@@ -22,6 +22,7 @@ from mafiatab.penalties.models import Kind, Penalty
 from mafiatab.penalties.services import penalty_give
 from mafiatab.registrations.selectors import seat_holders
 from mafiatab.tournaments.bounds import MAX_YEAR, MIN_YEAR
+from mafiatab.tournaments.days import day_refusal
 from mafiatab.tournaments.permissions import ensure_can
 
 if TYPE_CHECKING:
@@ -97,17 +98,8 @@ def _check_start(round: Round, starts_at: datetime | None) -> None:
     tournament = round.tournament
     zone = tournament.zone()
     day = timezone.localtime(starts_at, zone).date()
-    first, last = tournament.starts_on, tournament.ends_on
-    error = None
-    if first is not None and day < first:
-        error = _("The tournament starts on %(first)s: a round cannot start before it.") % {
-            "first": formats.date_format(first, "SHORT_DATE_FORMAT")
-        }
-    elif last is not None and day > last:
-        error = _("The tournament ends on %(last)s: a round cannot start after it.") % {
-            "last": formats.date_format(last, "SHORT_DATE_FORMAT")
-        }
-    elif not MIN_YEAR <= day.year <= MAX_YEAR:
+    error = day_refusal(day, tournament.starts_on, tournament.ends_on)
+    if error is None and not MIN_YEAR <= day.year <= MAX_YEAR:
         error = _("Give a date between the years %(low)d and %(high)d.") % {
             "low": MIN_YEAR,
             "high": MAX_YEAR,
