@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from mafiatab.accounts.models import User
 
 MAX_PLACE = 200
+#: The code of the refusal of a save over a change made meanwhile.
+CHANGED_MEANWHILE = "changed_meanwhile"
 MAX_LINK = 500
 
 
@@ -151,7 +153,11 @@ def round_schedule_set(
         _check_start(locked, schedule.starts_at)
     if stamp and stamp != before.stamp():
         raise ValidationError(
-            _("Someone changed this round's time and place meanwhile: look at them and save again.")
+            _(
+                "Someone changed this round's time and place meanwhile: look at them and save "
+                "again."
+            ),
+            code=CHANGED_MEANWHILE,
         )
     locked.starts_at, locked.place, locked.link = schedule.starts_at, schedule.place, schedule.link
     locked.save(update_fields=["starts_at", "place", "link"])
