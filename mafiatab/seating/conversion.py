@@ -6,12 +6,13 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from mafiatab.core.schedule import STAGE_ORDER
 from mafiatab.core.seating import Round, Table
 from mafiatab.games.models import Round as RoundRow
 from mafiatab.games.models import Table as TableRow
 from mafiatab.games.models import TableSeat
 from mafiatab.registrations.models import Replacement, ReplacementScope
-from mafiatab.seating.models import SeatingDraft
+from mafiatab.seating.models import DraftStatus, SeatingDraft
 
 
 def core_rounds(draft: SeatingDraft) -> tuple[Round, ...]:
@@ -64,6 +65,45 @@ def _table_rounds(draft: SeatingDraft) -> tuple[Round, ...]:
         )
         for round_id, number in numbers
     )
+
+
+def seatings_of_tables(tournament_id: int, published: list[SeatingDraft]) -> list[SeatingDraft]:
+    """The seating of each stage as its rounds' tables hold it: the `published` seatings,
+    and, for a stage whose tables were entered by hand on the rounds page (no seating
+    published), one read from those tables (not stored), so that the seating pages show
+    the same rounds and tables as the tournament page, whatever way they were made.
+    In the order the stages are played."""
+    done = {draft.stage for draft in published}
+    seated: dict[str, list[str]] = {}
+    for stage, nickname in (
+        TableSeat.objects.filter(table__round__tournament_id=tournament_id)
+        .exclude(table__round__stage__in=done)
+        .order_by("table__round__number", "table__number", "number")
+        .values_list("table__round__stage", "registration__nickname")
+    ):
+        names = seated.setdefault(stage, [])
+        if nickname not in names:
+            names.append(nickname)
+    found = list(published) + [
+        SeatingDraft(
+            tournament_id=tournament_id,
+            stage=stage,
+            games_per_player=0,
+            tables=0,
+            seed=0,
+            options={},
+            schedule={"players": players, "rounds": []},
+            metrics={},
+            judges={},
+            status=DraftStatus.PUBLISHED,
+        )
+        for stage, players in seated.items()
+    ]
+
+    def order(draft: SeatingDraft) -> int:
+        return STAGE_ORDER.index(draft.stage) if draft.stage in STAGE_ORDER else len(STAGE_ORDER)
+
+    return sorted(found, key=order)
 
 
 def _table_judges(draft: SeatingDraft) -> dict[tuple[int, int], str]:

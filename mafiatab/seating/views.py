@@ -22,7 +22,14 @@ from mafiatab.registrations.forms import (
     ReplacementForm,
 )
 from mafiatab.registrations.models import SEATED_STATUSES, Registration, ReplacementScope
-from mafiatab.seating.conversion import find_player, games_each, grid, histogram_bars, seats_of
+from mafiatab.seating.conversion import (
+    find_player,
+    games_each,
+    grid,
+    histogram_bars,
+    seatings_of_tables,
+    seats_of,
+)
 from mafiatab.seating.forms import GenerateForm, PublishForm
 from mafiatab.seating.models import DraftStatus, SeatingDraft
 from mafiatab.seating.services import (
@@ -42,7 +49,10 @@ from mafiatab.tournaments.permissions import tournament_permission, user_can
 
 
 def _published(tournament: Tournament) -> list[SeatingDraft]:
-    return list(tournament.seating_drafts.filter(status=DraftStatus.PUBLISHED).order_by("id"))
+    """The seating of each stage as the rounds' tables hold it: the published ones, and
+    those of tables entered by hand on the rounds page (not stored)."""
+    published = tournament.seating_drafts.filter(status=DraftStatus.PUBLISHED).order_by("id")
+    return seatings_of_tables(tournament.pk, list(published))
 
 
 def _my_nickname(request: HttpRequest, tournament: Tournament) -> str | None:

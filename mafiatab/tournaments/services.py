@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from mafiatab.core.regulations import get_regulation
 from mafiatab.notifications.services import messages_rezone, notify
 from mafiatab.tournaments.bounds import MAX_YEAR, MIN_YEAR
+from mafiatab.tournaments.days import rounds_outside_days
 from mafiatab.tournaments.models import StaffMember, StaffRole, Tournament
 from mafiatab.tournaments.permissions import APPROVED, ensure_can
 from mafiatab.tournaments.stages import checked_plan
@@ -311,6 +312,11 @@ def tournament_update(*, tournament: Tournament, info: TournamentInfo, by: User)
     if before == info.as_audit():  # saved unchanged: nothing to put on the record
         return tournament
     rezoned = info.time_zone != tournament.time_zone
+    moved = rounds_outside_days(
+        tournament, starts_on=info.starts_on, ends_on=info.ends_on, time_zone=info.time_zone
+    )
+    if moved is not None:
+        raise moved
     for key, value in asdict(info).items():
         setattr(tournament, key, value)
     tournament.save()

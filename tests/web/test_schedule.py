@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from icalendar import Calendar
 
-from mafiatab.games.services import RoundSchedule, lateness_give, round_schedule_set
+from mafiatab.games.services import RoundSchedule, lateness_give, round_schedule_set, schedule_of
 from mafiatab.registrations.models import Registration
 
 from . import test_games_fixtures as fx
@@ -437,3 +437,60 @@ def test_the_rounds_page_says_in_russian_why_a_time_is_refused(two_tables):
     )
     second.refresh_from_db()
     assert second.starts_at is None
+
+
+def _refused_form(response, round_):
+    return next(form for row, _t, form, _l in response.context["rounds"] if row.pk == round_.pk)
+
+
+def test_a_refused_time_is_said_beside_the_field_and_what_was_typed_is_kept(two_tables):
+    tournament = two_tables["round"].tournament
+    tournament.starts_on, tournament.ends_on = dt.date(2026, 12, 10), dt.date(2026, 12, 12)
+    tournament.save()
+    round_ = two_tables["round"]
+    client = Client()
+    client.force_login(two_tables["organiser"])
+    client.cookies["django_language"] = "ru"
+    url = reverse("games:round_schedule", args=[tournament.slug, round_.pk])
+    data = {"starts_at": "2026-12-13T01:30", "place": "Зал 3", "link": ""}
+    response = client.post(url, data)
+    assert response.status_code == 200
+    form = _refused_form(response, round_)
+    assert form.errors == {
+        "starts_at": ["Турнир заканчивается 12.12.2026: тур не может начаться позже."]
+    }
+    text = response.content.decode()
+    assert f'id="id_when{round_.pk}_starts_at"' in text
+    assert 'value="2026-12-13T01:30"' in text and 'value="Зал 3"' in text
+    assert not [m for m in response.context["messages"] if m.level_tag == "error"]
+    round_.refresh_from_db()
+    assert (round_.starts_at, round_.place) == (None, "")
+
+
+def test_a_time_that_is_not_a_time_is_said_beside_the_field(two_tables):
+    round_ = two_tables["round"]
+    client = Client()
+    client.force_login(two_tables["organiser"])
+    url = reverse("games:round_schedule", args=[round_.tournament.slug, round_.pk])
+    response = client.post(url, {"starts_at": "soon", "place": "Hall Z", "link": ""})
+    assert response.status_code == 200
+    assert list(_refused_form(response, round_).errors) == ["starts_at"]
+    assert 'value="soon"' in response.content.decode()
+
+
+def test_after_a_change_made_meanwhile_saving_again_keeps_what_was_typed(two_tables):
+    client = Client()
+    client.force_login(two_tables["organiser"])
+    round_ = two_tables["round"]
+    stamp = schedule_of(round_).stamp()
+    _schedule(two_tables, place="Hall B")  # someone saves meanwhile
+    url = reverse("games:round_schedule", args=[round_.tournament.slug, round_.pk])
+    data = {"starts_at": "2026-12-05T12:00", "place": "Hall C", "link": "", "stamp": stamp}
+    response = client.post(url, data)
+    form = _refused_form(response, round_)
+    assert "changed this round" in " ".join(form.non_field_errors())
+    assert form.data["place"] == "Hall C" and form.data["stamp"] != stamp
+    again = client.post(url, dict(form.data.items()))
+    assert again.status_code == 302
+    round_.refresh_from_db()
+    assert round_.place == "Hall C"

@@ -126,10 +126,59 @@ def test_an_existing_round_stops_the_whole_publication(
     )
     client.force_login(organiser)
     page = _publish(client, draft, **_defaults(judges)).content.decode()
-    assert "Rounds 4 of this stage already exist" in page
+    assert (
+        "Rounds 4 of this stage already hold tables; the seating cannot be published into them."
+        in page
+    )
     assert list(Round.objects.values_list("number", flat=True)) == [4]
     draft.refresh_from_db()
     assert draft.status == DraftStatus.DRAFT
+
+
+def test_publishing_seats_the_rounds_made_to_set_their_times_keeping_them(
+    client, draft, judges, organiser, tournament
+):
+    import datetime as dt
+
+    from mafiatab.games.services import RoundSchedule, round_schedule_set
+
+    client.force_login(organiser)
+    made = {}
+    for number in (1, 2, 3):  # the rounds page's form: a round without tables, then its time
+        client.post(
+            reverse("games:rounds", args=[tournament.slug]),
+            {"stage": "qualifying", "number": number},
+        )
+        made[number] = Round.objects.get(tournament=tournament, number=number)
+        round_schedule_set(
+            round=made[number],
+            schedule=RoundSchedule(
+                starts_at=dt.datetime(2026, 12, 10, 9 + number, tzinfo=dt.UTC),
+                place="Hall B",
+                link="https://meet.example.org/q",
+            ),
+            by=organiser,
+        )
+    response = _publish(client, draft, **_defaults(judges))
+    assert response.redirect_chain[-1][0] == reverse("seating:index", args=[tournament.slug])
+    draft.refresh_from_db()
+    assert draft.status == DraftStatus.PUBLISHED
+    rounds = Round.objects.filter(tournament=tournament, stage="qualifying").order_by("number")
+    assert [r.number for r in rounds] == list(range(1, 11))
+    for number, before in made.items():
+        after = rounds.get(number=number)
+        assert after.pk == before.pk
+        assert (after.starts_at, after.place, after.link) == (
+            dt.datetime(2026, 12, 10, 9 + number, tzinfo=dt.UTC),
+            "Hall B",
+            "https://meet.example.org/q",
+        )
+        assert [t.number for t in after.tables.order_by("number")] == [1, 2, 3]
+    assert Game.objects.filter(tournament=tournament).count() == 30
+    client.cookies["django_language"] = "ru"
+    for name in ("seating:index", "seating:mine"):
+        page = client.get(reverse(name, args=[tournament.slug])).content.decode()
+        assert "Рассадка ещё не опубликована." not in page
 
 
 def test_a_draft_of_other_participants_is_not_published(client, draft, judges, organiser, thirty):

@@ -202,6 +202,54 @@ def round_create(
     return round
 
 
+@transaction.atomic
+def round_seat(
+    *,
+    tournament: Tournament,
+    stage: str,
+    number: int,
+    tables: Sequence[TablePlan],
+    by: User | None,
+) -> Round:
+    """Round `number` of `stage` holding `tables` (a seating's): created when it does not
+    exist; a round made before without a table (to set its time first) gets them, its
+    time, place and link kept. Refused when the round already holds tables."""
+    ensure_can(by, tournament, "manage_rounds")
+    round = (
+        Round.objects.select_for_update()
+        .filter(tournament=tournament, stage=stage, number=number)
+        .first()
+    )
+    if round is None:
+        return round_create(tournament=tournament, stage=stage, number=number, tables=tables, by=by)
+    held = sorted(round.tables.values_list("number", flat=True))
+    if held:
+        raise ValidationError(
+            {
+                "number": _("Round %(round)s already holds tables %(tables)s.")
+                % {"round": round, "tables": ", ".join(str(n) for n in held)}
+            }
+        )
+    seats = _check_plans(tournament, tables)
+    _check_advanced(tournament, stage, seats)
+    for plan in sorted(tables, key=lambda p: p.number):
+        table = _create_table(round=round, plan=plan, seats=seats[plan.number], by=by)
+        tournament.log_action(
+            "table.created",
+            by=by,
+            target=str(table),
+            after={
+                "stage": round.stage,
+                "round": round.number,
+                "number": plan.number,
+                "judge": _nick(plan.judge),
+                "players": [r.nickname for r in seats[plan.number]],
+            },
+        )
+    tournament.standings_changed()  # the schedule gives B of 8.6
+    return round
+
+
 def _log_round(round: Round, by: User | None, tables: list[tuple[int, str, list[str]]]) -> None:
     """The audit entry of a round made: each table's number, judge and players."""
     round.tournament.log_action(

@@ -22,12 +22,15 @@ from mafiatab.penalties.models import Kind, Penalty
 from mafiatab.penalties.services import penalty_give
 from mafiatab.registrations.selectors import seat_holders
 from mafiatab.tournaments.bounds import MAX_YEAR, MIN_YEAR
+from mafiatab.tournaments.days import day_refusal
 from mafiatab.tournaments.permissions import ensure_can
 
 if TYPE_CHECKING:
     from mafiatab.accounts.models import User
 
 MAX_PLACE = 200
+#: The code of the refusal of a save over a change made meanwhile.
+CHANGED_MEANWHILE = "changed_meanwhile"
 MAX_LINK = 500
 
 
@@ -97,17 +100,8 @@ def _check_start(round: Round, starts_at: datetime | None) -> None:
     tournament = round.tournament
     zone = tournament.zone()
     day = timezone.localtime(starts_at, zone).date()
-    first, last = tournament.starts_on, tournament.ends_on
-    error = None
-    if first is not None and day < first:
-        error = _("The tournament starts on %(first)s: a round cannot start before it.") % {
-            "first": formats.date_format(first, "SHORT_DATE_FORMAT")
-        }
-    elif last is not None and day > last:
-        error = _("The tournament ends on %(last)s: a round cannot start after it.") % {
-            "last": formats.date_format(last, "SHORT_DATE_FORMAT")
-        }
-    elif not MIN_YEAR <= day.year <= MAX_YEAR:
+    error = day_refusal(day, tournament.starts_on, tournament.ends_on)
+    if error is None and not MIN_YEAR <= day.year <= MAX_YEAR:
         error = _("Give a date between the years %(low)d and %(high)d.") % {
             "low": MIN_YEAR,
             "high": MAX_YEAR,
@@ -159,7 +153,11 @@ def round_schedule_set(
         _check_start(locked, schedule.starts_at)
     if stamp and stamp != before.stamp():
         raise ValidationError(
-            _("Someone changed this round's time and place meanwhile: look at them and save again.")
+            _(
+                "Someone changed this round's time and place meanwhile: look at them and save "
+                "again."
+            ),
+            code=CHANGED_MEANWHILE,
         )
     locked.starts_at, locked.place, locked.link = schedule.starts_at, schedule.place, schedule.link
     locked.save(update_fields=["starts_at", "place", "link"])

@@ -18,8 +18,10 @@ from django.views.decorators.http import require_POST
 from mafiatab.games import schedule_forms as sf
 from mafiatab.games import selectors, services
 from mafiatab.games.models import Round, Table
+from mafiatab.games.services.schedule import CHANGED_MEANWHILE
 from mafiatab.games.views.access import _error_text
 from mafiatab.registrations.selectors import seat_choices
+from mafiatab.tournaments.forms import add_service_errors
 from mafiatab.tournaments.models import StaffMember, Tournament
 from mafiatab.tournaments.permissions import permissions_for, tournament_permission
 
@@ -37,11 +39,9 @@ def _judges(tournament: Tournament) -> list[tuple[str, str]]:
 @tournament_permission("view_protocols")
 def rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Every round with its tables; the organiser and the chief judge add rounds here."""
-    can = permissions_for(request.user, tournament)
-    judges = _judges(tournament)
     form = sf.RoundForm(request.POST or None)
     if request.method == "POST":
-        if not can["manage_rounds"]:
+        if not permissions_for(request.user, tournament)["manage_rounds"]:
             raise PermissionDenied("manage_rounds")
         if form.is_valid():
             try:
@@ -57,16 +57,31 @@ def rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             else:
                 messages.success(request, _("The round was created; add its tables."))
                 return redirect("games:rounds", slug=tournament.slug)
+    return _rounds_page(request, tournament, form=form)
+
+
+def _rounds_page(
+    request: HttpRequest,
+    tournament: Tournament,
+    *,
+    form: sf.RoundForm,
+    refused: sf.RoundScheduleForm | None = None,
+    refused_pk: int | None = None,
+) -> HttpResponse:
+    """The rounds page; `refused`: the time and place form of round `refused_pk` as it
+    was sent, each refusal beside its field and what was typed kept."""
+    judges = _judges(tournament)
+    shown = {refused_pk: refused} if refused is not None else {}
     context = {
         "tournament": tournament,
-        "can": can,
+        "can": permissions_for(request.user, tournament),
         "judges": judges,
         "rounds": [
             # each round's forms have their own field ids, so every label finds its field
             (
                 round_,
                 sf.TableForm(judges=judges, auto_id=f"id_round{round_.pk}_%s"),
-                _schedule_form(round_),
+                shown[round_.pk] if round_.pk in shown else _schedule_form(round_),
                 sf.LatenessForm(auto_id=f"id_late{round_.pk}_%s"),
             )
             for round_ in selectors.rounds_of(tournament)
@@ -109,10 +124,10 @@ def _form_errors(form: forms.Form) -> str:
 @require_POST
 @tournament_permission("manage_rounds")
 def round_schedule(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
-    """The organiser sets when and where a round is played."""
+    """The organiser sets when and where a round is played. A refusal is said beside
+    its field on the rounds page, with what was typed kept."""
     round_ = get_object_or_404(Round, tournament=tournament, pk=pk)
     form = _schedule_form(round_, request.POST)
-    done = False
     if form.is_valid():
         data = form.cleaned_data
         try:
@@ -125,13 +140,23 @@ def round_schedule(request: HttpRequest, tournament: Tournament, pk: int) -> Htt
                 stamp=data["stamp"] or None,
             )
         except ValidationError as exc:
-            messages.error(request, _error_text(exc))
+            if _is_changed_meanwhile(exc):  # saving again now overwrites what is shown
+                posted = request.POST.copy()
+                round_.refresh_from_db()
+                posted["stamp"] = services.schedule_of(round_).stamp()
+                form = _schedule_form(round_, posted)
+                form.is_valid()
+            add_service_errors(form, exc)
         else:
             messages.success(request, _("The round's time and place were saved."))
-            done = True
-    else:
-        messages.error(request, _form_errors(form))
-    return _back_to(tournament, pk, done=done)
+            return _back_to(tournament, pk, done=True)
+    return _rounds_page(
+        request, tournament, form=sf.RoundForm(), refused=form, refused_pk=round_.pk
+    )
+
+
+def _is_changed_meanwhile(exc: ValidationError) -> bool:
+    return any(e.code == CHANGED_MEANWHILE for e in getattr(exc, "error_list", []))
 
 
 @require_POST

@@ -19,7 +19,7 @@ from mafiatab.core.seating import Table as CoreTable
 from mafiatab.core.seating.metrics import measure
 from mafiatab.core.stages import plan_seating_problems
 from mafiatab.games.models import Round
-from mafiatab.games.services import TablePlan, round_create
+from mafiatab.games.services import TablePlan, round_seat
 from mafiatab.seating.models import DraftStatus, SeatingDraft
 from mafiatab.seating.services.drafts import _summary
 from mafiatab.seating.services.inputs import next_seed, participants, published_draft
@@ -137,16 +137,26 @@ def create_rounds(
     judges: Mapping[int, User | None],
     by: User | None,
 ) -> None:
-    """Create the draft's rounds and tables in the games (inside the caller's transaction)."""
+    """Create the draft's rounds and tables in the games (inside the caller's
+    transaction). A round made before without a table (to set its time first) is seated,
+    its time, place and link kept; a round that already holds tables refuses the seating."""
     ensure_can(by, tournament, "publish_seating", "manage_rounds")
     taken = sorted(
         Round.objects.filter(
-            tournament=tournament, stage=draft.stage, number__in=[r["round"] for r in draft.rounds]
-        ).values_list("number", flat=True)
+            tournament=tournament,
+            stage=draft.stage,
+            number__in=[r["round"] for r in draft.rounds],
+            tables__isnull=False,
+        )
+        .values_list("number", flat=True)
+        .distinct()
     )
     if taken:
         raise ValidationError(
-            _("Rounds %(numbers)s of this stage already exist; the seating cannot create them.")
+            _(
+                "Rounds %(numbers)s of this stage already hold tables; the seating cannot "
+                "be published into them."
+            )
             % {"numbers": ", ".join(str(n) for n in taken)}
         )
     for rnd in draft.rounds:
@@ -159,7 +169,7 @@ def create_rounds(
             for t in rnd["tables"]
         ]
         try:
-            round_create(
+            round_seat(
                 tournament=tournament, stage=draft.stage, number=rnd["round"], tables=plans, by=by
             )
         except ValidationError as exc:

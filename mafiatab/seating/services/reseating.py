@@ -14,7 +14,7 @@ from mafiatab.core.seating import Round as CoreRound
 from mafiatab.core.seating import StandIn
 from mafiatab.core.seating import Table as CoreTable
 from mafiatab.games.models import GameStatus, Round
-from mafiatab.games.services import TablePlan, reseat_table, round_create
+from mafiatab.games.services import TablePlan, reseat_table, round_seat
 from mafiatab.registrations.models import Replacement, ReplacementScope
 from mafiatab.seating.models import DraftStatus, SeatingDraft
 from mafiatab.seating.services.drafts import _new_draft, _plan
@@ -164,7 +164,8 @@ def seating_reseat(
 
 def _reseat_rounds(*, tournament: Tournament, draft: SeatingDraft, by: User | None) -> None:
     """Make the rounds after the draft's fixed ones hold its tables (inside the caller's
-    transaction): a round not made yet is created, an existing one is seated again as
+    transaction): a round not made yet is created (one without tables yet, made to set
+    its time, gets them), an existing one is seated again as
     long as nobody has written a protocol in it."""
     fixed = int(draft.options["fixed_rounds"])
     existing = {r.number: r for r in _stage_rounds(tournament, draft.stage)}
@@ -175,9 +176,9 @@ def _reseat_rounds(*, tournament: Tournament, draft: SeatingDraft, by: User | No
             continue
         plans = {int(t["table"]): tuple(t["seats"]) for t in rnd["tables"]}
         round_ = existing.get(number)
-        if round_ is None:
+        if round_ is None or not round_.tables.exists():  # none yet, or made to set its time
             staff = _judges_by_nickname(tournament)
-            round_create(
+            round_seat(
                 tournament=tournament,
                 stage=draft.stage,
                 number=number,
