@@ -21,6 +21,7 @@ from mafiatab.games.services import notices
 from mafiatab.games.services.checks import (
     _check_base,
     _refuse,
+    _refuse_while_played,
     _regulation_refusals,
     _require_base,
     _valid,
@@ -53,12 +54,16 @@ def protocol_save(
     needs a protocol without problems. A submitted protocol stays submitted when
     saved again (it must stay valid); a confirmed one can only be changed by the
     chief judge, stays confirmed and the standings follow.
+    While the game is played on the judge console only a draft is saved: its protocol
+    is made from the console's log when the game is closed there.
     """
     game = Game.objects.locked(game)
     ensure_can(by, game.tournament, "enter_protocol", game=game)
     newly_submitted = False
     _require_base(base_version)
     _check_base(game, base_version)
+    if submit or game.status != GameStatus.DRAFT:
+        _refuse_while_played(game)
     entry = read_entry(data, entry_facts(game, by))
     _refuse(entry)
     now = now or timezone.now()
@@ -111,12 +116,14 @@ def protocol_save(
 def protocol_confirm(
     *, game: Game, by: User, base_version: int | None = None, now: dt.datetime | None = None
 ) -> ProtocolVersion:
-    """The chief judge confirms a submitted protocol: from now on it counts."""
+    """The chief judge confirms a submitted protocol: from now on it counts (not while
+    its game is still played on the judge console)."""
     game = Game.objects.locked(game)
     ensure_can(by, game.tournament, "confirm_protocol", game=game)
     _check_base(game, base_version)
     if game.status != GameStatus.SUBMITTED:
         raise ValidationError(_("Only a submitted protocol can be confirmed."))
+    _refuse_while_played(game, confirm=True)
     data = conversion.game_data(game)
     _valid(game, data)
     now = now or timezone.now()
