@@ -365,3 +365,8 @@ def logs_for_tournament(tournament: Any) -> Iterator[tuple[str, dict[str, Any]]]
     for log in logs:
         # texts stored before the reader refused them are written escaped
         yield f"{log.game.label}.json", printable_json(engine.document(log.header, live(log)))
+
+
+def signed_notice() -> str:
+    """Why the console takes no more entries once the game's protocol is signed."""
+    return _("The protocol of this game is already signed: the console takes no more events.")

@@ -26,6 +26,7 @@ from mafiatab.games import services as games
 from mafiatab.games.conversion import game_data, protocol_data
 from mafiatab.games.log_check import LOG_REASON
 from mafiatab.games.models import Game, GameStatus, Table, TableSeat
+from mafiatab.games.selectors import is_confirmed_for_its_judge
 from mafiatab.games.services.schedule import lateness_give
 from mafiatab.tournaments.models import StaffRole
 from mafiatab.tournaments.permissions import ensure_can, roles_of
@@ -138,9 +139,19 @@ def _resent(log: GameLog, client_id: uuid.UUID, kind: str) -> Appended | None:
     return Appended(entry=stored, duplicate=True)
 
 
+def _ensure_writer(log: GameLog, by: Any) -> None:
+    """The one permission of an entry (`enter_protocol` on the game); the table's own
+    judge of a confirmed protocol passes too, to be told in words (`_check_open`) that
+    the console takes no more events, not refused as a stranger."""
+    if not is_confirmed_for_its_judge(by, log.game):
+        ensure_can(by, log.game.tournament, "enter_protocol", game=log.game)
+
+
 def _check_open(log: GameLog, after: int | None) -> None:
     if log.is_closed:
         raise LogConflict(_("The game is over and its protocol was made; the log is closed."))
+    if log.game.status != GameStatus.DRAFT:  # signed meanwhile (or stored so before)
+        raise LogConflict(selectors.signed_notice())
     if log.last_number >= MAX_ENTRIES:
         raise ValidationError(
             _("The log is full: it holds at most %(n)d entries, its undos included.")
@@ -174,7 +185,7 @@ def event_append(
     number of the last entry the writer knew, guards against a concurrent append.
     """
     log = GameLog.objects.locked(log)
-    ensure_can(by, log.game.tournament, "enter_protocol", game=log.game)
+    _ensure_writer(log, by)
     resent = _resent(log, client_id, EntryKind.EVENT)
     if resent is not None:
         return resent
@@ -195,7 +206,7 @@ def event_append(
 def event_undo(*, log: GameLog, client_id: uuid.UUID, after: int | None, by: User) -> Appended:
     """Take back the last event in force; it stays in the history, marked undone."""
     log = GameLog.objects.locked(log)
-    ensure_can(by, log.game.tournament, "enter_protocol", game=log.game)
+    _ensure_writer(log, by)
     resent = _resent(log, client_id, EntryKind.UNDO)
     if resent is not None:
         return resent

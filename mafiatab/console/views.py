@@ -32,7 +32,7 @@ from mafiatab.console.forms import ReportForm, RolesForm
 from mafiatab.console.models import ViolationReport
 from mafiatab.console.strings import console_strings
 from mafiatab.games.conversion import game_data
-from mafiatab.games.models import Game, Table
+from mafiatab.games.models import Game, GameStatus, Table
 from mafiatab.games.selectors import confirmed_notice, is_confirmed_for_its_judge
 from mafiatab.games.services import ProtocolChanged
 from mafiatab.tournaments.models import StaffRole, Tournament
@@ -105,6 +105,10 @@ def console(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "strings": console_strings(),
         "online": game.tournament.is_online,
         "seat_numbers": list(range(1, 11)),
+        # signed meanwhile (or stored so): the console takes no more events
+        "signed": None
+        if log.is_closed or game.status == GameStatus.DRAFT
+        else selectors.signed_notice(),
     }
     if game.tournament.is_online:
         reports = services.reports_of(log)

@@ -142,6 +142,32 @@ def is_confirmed_for_its_judge(user: Any, game: Game) -> bool:
     )
 
 
+def is_played_on_console(game: Game) -> bool:
+    """True while the game is played on the judge console: its log begun and not closed
+    (the console writes the log; it is read here through the reverse relation)."""
+    return Game.objects.filter(
+        pk=game.pk, console_log__isnull=False, console_log__finished_at__isnull=True
+    ).exists()
+
+
+def playing_notice() -> str:
+    """Why a protocol is not signed while its game is played on the judge console."""
+    return _(
+        "This game is still being played on the judge console: its protocol is made "
+        "from the console's log when the game is closed there. Finish and close the "
+        "game in the console, then sign it."
+    )
+
+
+def playing_confirm_notice() -> str:
+    """Why a protocol is not confirmed while its game is played on the judge console."""
+    return _(
+        "This game is still being played on the judge console: its protocol is made "
+        "from the console's log when the game is closed there. It can be confirmed once "
+        "the game is closed in the console and its protocol signed."
+    )
+
+
 def confirmed_notice() -> str:
     """Why the table's judge may no longer change a confirmed protocol."""
     return _(

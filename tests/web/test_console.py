@@ -247,19 +247,37 @@ def test_a_finished_game_makes_the_protocol_draft_and_closes_the_log(started):
         _append(log, judge, {"type": "foul", "seat": 2})
 
 
-def test_a_game_whose_protocol_was_submitted_by_hand_keeps_it(started):
+def test_a_game_whose_protocol_was_submitted_by_hand_keeps_it(two_tables):
     from mafiatab.games.services import protocol_save
 
-    log, judge, game = started["log"], started["judge"], started["game1"]
-    for event in GAME:
-        _append(log, judge, event)
+    judge, game = two_tables["judge"], two_tables["game1"]
     protocol_save(
         game=game, data=fx.complete_data(game), by=judge, base_version=game.version, submit=True
+    )
+    game.refresh_from_db()
+    # as stored before a signature was refused while the console ran the game
+    log = GameLog.objects.create(
+        game=game, header=services.header_for(game, ROLES), started_by=judge
     )
     with pytest.raises(ValidationError):
         services.log_finish(log=log, by=judge)
     game.refresh_from_db()
     assert game.status == GameStatus.SUBMITTED and game.versions.last().action == "submitted"
+
+
+def test_signing_by_hand_while_the_console_runs_the_game_is_refused(started):
+    from mafiatab.games.services import protocol_save
+
+    log, judge, game = started["log"], started["judge"], started["game1"]
+    for event in GAME:
+        _append(log, judge, event)
+    with pytest.raises(ValidationError, match="still being played on the judge console"):
+        protocol_save(
+            game=game, data=fx.complete_data(game), by=judge, base_version=game.version, submit=True
+        )
+    services.log_finish(log=log, by=judge)
+    game.refresh_from_db()
+    assert game.status == GameStatus.DRAFT and game.versions.last().action == "saved"
 
 
 def test_a_game_still_running_cannot_make_its_protocol(started):

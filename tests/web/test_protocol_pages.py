@@ -127,11 +127,11 @@ def test_a_confirmed_protocol_changes_only_through_the_chief_and_the_history_sho
     )
     protocol_confirm(game=game, by=two_tables["chief"])
     client.force_login(two_tables["judge"])
-    # the table's judge is sent to the confirmed protocol, told why; a change is refused
+    # the table's judge is sent to the confirmed protocol, told why; a change is refused,
+    # saying why (409)
     assert client.get(_url("protocol", game))["Location"] == _url("detail", game)
-    assert (
-        client.post(_url("protocol", game), _post_data(game, 3, action="save")).status_code == 403
-    )
+    refused = client.post(_url("protocol", game), _post_data(game, 3, action="save"))
+    assert refused.status_code == 409 and "only he can change it now" in refused.content.decode()
     client.force_login(two_tables["chief"])
     data = _post_data(game, 3, action="save")
     data["role_4"], data["role_5"] = "black", "red"

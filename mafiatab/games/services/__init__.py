@@ -38,12 +38,13 @@ from mafiatab.games.services.schedule import (
     round_schedule_set,
     schedule_of,
 )
-from mafiatab.games.services.versions import ProtocolChanged, ProtocolInvalid
+from mafiatab.games.services.versions import ProtocolChanged, ProtocolConfirmed, ProtocolInvalid
 
 __all__ = [
     "STAGES",
     "STAGE_LETTERS",
     "ProtocolChanged",
+    "ProtocolConfirmed",
     "ProtocolInvalid",
     "RoundSchedule",
     "TablePlan",

@@ -20,13 +20,25 @@ from mafiatab.core.records.entry import Entry
 from mafiatab.core.records.schema import TournamentFileError
 from mafiatab.games import log_check
 from mafiatab.games.models import Game
-from mafiatab.games.selectors import stranger_problems
+from mafiatab.games.selectors import (
+    is_played_on_console,
+    playing_confirm_notice,
+    playing_notice,
+    stranger_problems,
+)
 from mafiatab.games.services.versions import ProtocolChanged, ProtocolInvalid
 
 
 def _check_base(game: Game, base_version: int | None) -> None:
     if base_version is not None and base_version != game.version:
         raise ProtocolChanged(game, base_version)
+
+
+def _refuse_while_played(game: Game, *, confirm: bool = False) -> None:
+    """Refuse to sign, change a signed protocol or confirm it while its game is still
+    played on the judge console: its protocol is made from the log when it is closed."""
+    if is_played_on_console(game):
+        raise ValidationError(playing_confirm_notice() if confirm else playing_notice())
 
 
 def _require_base(base_version: int | None) -> None:

@@ -20,6 +20,7 @@ from mafiatab.games.services import notices
 from mafiatab.games.services.checks import (
     _check_base,
     _refuse,
+    _refuse_while_played,
     _regulation_refusals,
     _require_base,
 )
@@ -92,6 +93,7 @@ def protest_decide(
     if data is not None:
         _require_base(base_version)
         _check_base(game, base_version)
+        _refuse_while_played(game)
         entry = read_entry(data, entry_facts(game, by))
         _refuse(entry)
         _regulation_refusals(game, entry)

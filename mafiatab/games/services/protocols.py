@@ -16,17 +16,18 @@ from django.utils.translation import gettext as _
 from mafiatab.core.records.entry import read_entry
 from mafiatab.games import conversion
 from mafiatab.games.models import Game, GameStatus, ProtocolVersion
-from mafiatab.games.selectors import entry_facts
+from mafiatab.games.selectors import entry_facts, is_confirmed_for_its_judge
 from mafiatab.games.services import notices
 from mafiatab.games.services.checks import (
     _check_base,
     _refuse,
+    _refuse_while_played,
     _regulation_refusals,
     _require_base,
     _valid,
 )
-from mafiatab.games.services.versions import _new_version
-from mafiatab.tournaments.permissions import ensure_can
+from mafiatab.games.services.versions import ProtocolConfirmed, _new_version
+from mafiatab.tournaments.permissions import ensure_can, user_can
 
 if TYPE_CHECKING:
     from mafiatab.accounts.models import User
@@ -52,13 +53,21 @@ def protocol_save(
     A draft may be saved incomplete; submitting (the table judge's signature, 9.11)
     needs a protocol without problems. A submitted protocol stays submitted when
     saved again (it must stay valid); a confirmed one can only be changed by the
-    chief judge, stays confirmed and the standings follow.
+    chief judge, stays confirmed and the standings follow (the table's judge is told so).
+    While the game is played on the judge console only a draft is saved: its protocol
+    is made from the console's log when the game is closed there.
     """
     game = Game.objects.locked(game)
+    if is_confirmed_for_its_judge(by, game) and not user_can(
+        by, game.tournament, "enter_protocol", game=game
+    ):
+        raise ProtocolConfirmed(game)
     ensure_can(by, game.tournament, "enter_protocol", game=game)
     newly_submitted = False
     _require_base(base_version)
     _check_base(game, base_version)
+    if submit or game.status != GameStatus.DRAFT:
+        _refuse_while_played(game)
     entry = read_entry(data, entry_facts(game, by))
     _refuse(entry)
     now = now or timezone.now()
@@ -111,12 +120,14 @@ def protocol_save(
 def protocol_confirm(
     *, game: Game, by: User, base_version: int | None = None, now: dt.datetime | None = None
 ) -> ProtocolVersion:
-    """The chief judge confirms a submitted protocol: from now on it counts."""
+    """The chief judge confirms a submitted protocol: from now on it counts (not while
+    its game is still played on the judge console)."""
     game = Game.objects.locked(game)
     ensure_can(by, game.tournament, "confirm_protocol", game=game)
     _check_base(game, base_version)
     if game.status != GameStatus.SUBMITTED:
         raise ValidationError(_("Only a submitted protocol can be confirmed."))
+    _refuse_while_played(game, confirm=True)
     data = conversion.game_data(game)
     _valid(game, data)
     now = now or timezone.now()

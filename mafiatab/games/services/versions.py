@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING, Any
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -38,6 +38,23 @@ class ProtocolChanged(Exception):
                 "protocol and enter them again."
             )
             % {"current": game.version, "base": base_version}
+        )
+
+
+class ProtocolConfirmed(ProtocolChanged, PermissionDenied):
+    """The chief judge confirmed the protocol since its table judge opened it: only the
+    chief judge changes it now (a refusal of the permission, said with its reason)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.base_version = self.current_version = game.version
+        Exception.__init__(
+            self,
+            _(
+                "The chief judge confirmed this protocol meanwhile (version %(version)d): "
+                "only he can change it now. Your entries were not saved."
+            )
+            % {"version": game.version},
         )
 
 

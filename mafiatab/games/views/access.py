@@ -31,8 +31,12 @@ def _refuse(request: HttpRequest, found: bool) -> HttpResponse:
     raise PermissionDenied
 
 
-def _load(request: HttpRequest, slug: str, pk: int, action: str) -> Game | HttpResponse:
-    """The game `pk` when the user may do `action` on it ("view" for reading)."""
+def _load(
+    request: HttpRequest, slug: str, pk: int, action: str, *, confirmed_judge: bool = False
+) -> Game | HttpResponse:
+    """The game `pk` when the user may do `action` on it ("view" for reading). With
+    `confirmed_judge` the table's own judge of a confirmed protocol is let in with a
+    post too (a form he kept open): the view tells him why nothing is saved."""
     tournament = get_object_or_404(Tournament, slug=slug)
     game = (
         Game.objects.filter(tournament=tournament, pk=pk)
@@ -54,6 +58,8 @@ def _load(request: HttpRequest, slug: str, pk: int, action: str) -> Game | HttpR
         # the table's own judge after the confirmation: the protocol to read, and why
         messages.info(request, selectors.confirmed_notice())
         return redirect("games:detail", slug=tournament.slug, pk=game.pk)
+    if not allowed and confirmed_judge and selectors.is_confirmed_for_its_judge(request.user, game):
+        return game
     if not allowed:
         return _refuse(request, True)
     return game
@@ -75,15 +81,17 @@ def _base_version(request: HttpRequest) -> int | None:
 
 
 def with_game(
-    action: str,
+    action: str, *, confirmed_judge: bool = False
 ) -> Callable[[Callable[[HttpRequest, Game], HttpResponse]], Callable[..., HttpResponse]]:
     """A view on the game `pk` of the tournament `slug` for people who may do `action`
-    on it ("view" for reading): the decorated function is given the game."""
+    on it ("view" for reading): the decorated function is given the game. With
+    `confirmed_judge` a post of the table's own judge of a confirmed protocol reaches
+    the view as well (`_load`)."""
 
     def decorate(view: Callable[[HttpRequest, Game], HttpResponse]) -> Callable[..., HttpResponse]:
         @functools.wraps(view)
         def load(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-            game = _load(request, slug, pk, action)
+            game = _load(request, slug, pk, action, confirmed_judge=confirmed_judge)
             if isinstance(game, HttpResponse):
                 return game
             return view(request, game)

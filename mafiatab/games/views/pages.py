@@ -13,7 +13,7 @@ from mafiatab.core.scoring import format_points
 from mafiatab.games import forms as pf
 from mafiatab.games import selectors
 from mafiatab.games.conversion import game_data, withheld_form, without_extras
-from mafiatab.games.models import Game
+from mafiatab.games.models import Game, GameStatus
 from mafiatab.games.views.access import with_game
 from mafiatab.messages import date_text
 from mafiatab.tournaments.disclosure import disclosure_for, withheld_message, withheld_refusal
@@ -57,6 +57,10 @@ def detail(request: HttpRequest, game: Game) -> HttpResponse:
         "withheld": withheld_message(disclosure) if withheld else "",
         "can": permissions_for(request.user, tournament),
         "can_edit": user_can(request.user, tournament, "enter_protocol", game=game),
+        "playing": selectors.is_played_on_console(game),
+        "playing_notice": selectors.playing_confirm_notice()
+        if game.status == GameStatus.SUBMITTED
+        else selectors.playing_notice(),
         "can_protest": selectors.may_file_protest(request.user, game),
         "protest_closed": selectors.protest_window_closed(request.user, game),
         "rows": _seat_rows(data, check, {}),

@@ -108,6 +108,11 @@ def _form_context(
         "base_version": base_version,
         "online": tournament.is_online,
         "chief": user_can(request.user, tournament, "confirm_protocol"),
+        # while the console runs the game, its protocol is made from the log when closed
+        "playing": selectors.is_played_on_console(game),
+        "playing_notice": selectors.playing_notice(),
+        # False for the table's judge once the chief judge confirmed (a form kept open)
+        "may_change": user_can(request.user, tournament, "enter_protocol", game=game),
         "rules": tuple(tournament.regulation.negative_action_rules),
         "approval_above": format_points(tournament.regulation.judge_unapproved_cap),
         "role_letters": pf.ROLE_LETTERS,
@@ -185,9 +190,26 @@ def _layout(
     }
 
 
-@with_game("enter_protocol")
+def _refused_post(
+    request: HttpRequest, game: Game, parsed: pf.Parsed, action: str, base_version: int | None
+) -> tuple[str | None, int]:
+    """Why a post of the form is answered before any save (and the status), or None:
+    the table's judge of a protocol confirmed meanwhile, no base version, entries that
+    cannot be read."""
+    if not user_can(request.user, game.tournament, "enter_protocol", game=game):
+        return str(services.ProtocolConfirmed(game)), 409
+    if base_version is None and action in ("save", "submit"):
+        return str(_NO_BASE_VERSION), 400
+    if parsed.problems and action != "check":
+        return _("Some entries cannot be read; see the marked fields."), 200
+    return None, 200
+
+
+@with_game("enter_protocol", confirmed_judge=True)
 def protocol(request: HttpRequest, game: Game) -> HttpResponse:
-    """The protocol form of one table: the judge fills it, signs and submits it."""
+    """The protocol form of one table: the judge fills it, signs and submits it. A
+    post of its table judge after the chief judge confirmed it (a form kept open) gets
+    the form back saying so (409), nothing saved."""
     if request.method != "POST":
         stored = game_data(game)
         raw = pf.raw_from_data(stored)
@@ -199,12 +221,8 @@ def protocol(request: HttpRequest, game: Game) -> HttpResponse:
     action = request.POST.get("action", "save")
     base_version = _base_version(request)
     reason = request.POST.get("reason", "")
-    error, status = None, 200
-    if base_version is None and action in ("save", "submit"):
-        error, status = _NO_BASE_VERSION, 400
-    elif parsed.problems and action != "check":
-        error = _("Some entries cannot be read; see the marked fields.")
-    elif action in ("save", "submit"):
+    error, status = _refused_post(request, game, parsed, action, base_version)
+    if error is None and action in ("save", "submit"):
         try:
             services.protocol_save(
                 game=game,
