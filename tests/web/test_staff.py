@@ -170,3 +170,19 @@ def test_a_chief_judge_leaves_once_another_chief_judge_is_named(client, tourname
     assert url in client.get(reverse("tournaments:staff", args=[tournament.slug])).content.decode()
     client.post(url)
     assert list(tournament.staff(StaffRole.CHIEF_JUDGE)) == [staff["judge"]]
+
+
+def test_taking_a_role_away_is_said_in_russian_with_the_name_undeclined(client, tournament, staff):
+    """A nickname does not decline: the confirmation and the message name the person
+    where no case is asked."""
+    judge = staff["judge"]
+    judge.nickname = "Анна Волкова"
+    judge.save()
+    member = _member(tournament, judge, StaffRole.TABLE_JUDGE)
+    client.force_login(staff["organiser"])
+    client.cookies["django_language"] = "ru"
+    page = client.get(reverse("tournaments:staff", args=[tournament.slug])).content.decode()
+    assert "Снять роль «судья стола» — Анна Волкова?" in page and "Снять с " not in page
+    url = reverse("tournaments:staff_remove", args=[tournament.slug, member.pk])
+    said = client.post(url, follow=True).content.decode()
+    assert "Анна Волкова: роль «судья стола» снята." in said and "У Анна" not in said
