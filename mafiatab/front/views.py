@@ -40,11 +40,12 @@ from mafiatab.tournaments.forms import (
     add_service_errors,
     stage_plan_initial,
 )
-from mafiatab.tournaments.models import StaffMember, StaffRole, Tournament
+from mafiatab.tournaments.models import StaffMember, Tournament
 from mafiatab.tournaments.pages import tournament_context
 from mafiatab.tournaments.permissions import tournament_permission
 from mafiatab.tournaments.services import (
     info_of,
+    is_last_of_role,
     scoring_of,
     staff_assign,
     staff_remove,
@@ -282,9 +283,8 @@ def staff(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             messages.success(request, _("Role given."))
             return redirect("tournaments:staff", slug=tournament.slug)
     members = list(tournament.staff_members.select_related("user"))
-    organisers = sum(1 for m in members if m.role == StaffRole.ORGANISER)
-    for member in members:  # the last organiser's role is not offered for removal
-        member.removable = member.role != StaffRole.ORGANISER or organisers > 1
+    for member in members:  # the last organiser's or chief judge's role is not offered
+        member.removable = not is_last_of_role(member, members)
     context = tournament_context(request, tournament) | {"form": form, "members": members}
     return render(request, "tournaments/staff.html", context)
 

@@ -251,11 +251,30 @@ def _check_no_seats_to_play(
     if not rounds:
         return
     said = {"nick": registration.nickname, "rounds": rounds_said(rounds)}
+    # one round or several: the number of rounds is not said, so no plural count
+    if own and len(rounds) == 1:
+        raise ValidationError(
+            _(
+                "You are seated in a round not yet played (%(rounds)s): ask the organiser "
+                "to replace you for the rest of the tournament."
+            )
+            % said
+        )
     if own:
         raise ValidationError(
             _(
                 "You are seated in rounds not yet played (%(rounds)s): ask the organiser to "
                 "replace you for the rest of the tournament."
+            )
+            % said
+        )
+    if len(rounds) == 1:
+        raise ValidationError(
+            _(
+                "%(nick)s is seated in a round not yet played (%(rounds)s): he would keep "
+                "that seat, and the player moved up from the waiting list would have none. "
+                "Replace him for the rest of the tournament instead (“Replace a late "
+                "player”): the rounds not yet played are seated again."
             )
             % said
         )

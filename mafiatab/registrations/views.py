@@ -237,6 +237,7 @@ def manage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         checked = {c.day for c in registration.checkins.all()}
         registration.day_marks = [(day, day in checked) for day in days]
         registration.rounds_to_play = rounds_said(to_play.get(registration.pk, []))
+        registration.plays_one_round = len(to_play.get(registration.pk, [])) == 1
     waiting = list(registrations.filter(status=Status.WAITING).order_by("waiting_since", "id"))
     context = tournament_context(request, tournament) | {
         "pending": registrations.filter(status=Status.PENDING),

@@ -116,18 +116,33 @@ class JudgeChoice(forms.ModelChoiceField):
 
 
 class PublishForm(HtmlForm):
-    """A judge for each physical table of the draft, the table judges in order by default."""
+    """A judge for each physical table of the draft, the table judges in order by default.
+    A table does not offer the judges who hold a seat at it (`seated`: table number ->
+    their ids): nobody judges a game he plays."""
 
-    def __init__(self, *args: Any, tables: list[int], judges: list[User], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        tables: list[int],
+        judges: list[User],
+        seated: dict[int, set[int]] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
+        seated = seated or {}
         queryset = User.objects.filter(pk__in=[j.pk for j in judges]).order_by("nickname")
-        for i, number in enumerate(tables):
+        free = [j.pk for j in judges]  # the defaults: each judge to the first table he may judge
+        for number in tables:
+            barred = seated.get(number, set())
+            initial = next((pk for pk in free if pk not in barred), None)
+            if initial is not None:
+                free.remove(initial)
             self.fields[f"table_{number}"] = JudgeChoice(
                 label=_("Judge of table %(n)d") % {"n": number},
-                queryset=queryset,
+                queryset=queryset.exclude(pk__in=barred),
                 required=False,
                 empty_label="—",
-                initial=judges[i].pk if i < len(judges) else None,
+                initial=initial,
             )
         self.tables = tables
 

@@ -34,6 +34,7 @@ from mafiatab.seating.forms import GenerateForm, PublishForm
 from mafiatab.seating.models import DraftStatus, SeatingDraft
 from mafiatab.seating.services import (
     default_tables,
+    judges_seated,
     next_seed,
     not_checked_in,
     participants,
@@ -181,7 +182,8 @@ def generate(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def _publish_form(draft: SeatingDraft, data: Any = None) -> PublishForm:
     tables = sorted({int(t["table"]) for r in draft.rounds for t in r["tables"]})
     judges = draft.tournament.staff(StaffRole.TABLE_JUDGE)
-    return PublishForm(data, tables=tables, judges=judges)
+    seated = judges_seated(draft, judges)
+    return PublishForm(data, tables=tables, judges=judges, seated=seated)
 
 
 def _draft_page(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -357,10 +358,32 @@ def staff_assign(*, tournament: Tournament, user: User, role: str, by: User) -> 
     return member
 
 
+#: The roles a tournament always has someone in: without an organiser nobody manages
+#: the tournament, without a chief judge nobody confirms its protocols.
+KEPT_ROLES = (StaffRole.ORGANISER, StaffRole.CHIEF_JUDGE)
+
+
+def is_last_of_role(member: StaffMember, members: Iterable[StaffMember]) -> bool:
+    """`member` holds a role the tournament always has someone in (`KEPT_ROLES`) and
+    nobody else of `members` (the tournament's staff) holds it."""
+    if member.role not in KEPT_ROLES:
+        return False
+    return not any(m.role == member.role and m.pk != member.pk for m in members)
+
+
+def _last_of_role_refusal(role: str) -> str:
+    if role == StaffRole.ORGANISER:
+        return _("The last organiser of the tournament keeps the role: give it to another first.")
+    return _(
+        "The last chief judge of the tournament keeps the role: name another chief judge first."
+    )
+
+
 @transaction.atomic
 def staff_remove(*, member: StaffMember, by: User) -> None:
-    """Take a staff role away. The tournament's last organiser keeps his: without one,
-    nobody could manage the tournament any more."""
+    """Take a staff role away. The tournament's last organiser and its last chief judge
+    keep theirs (`KEPT_ROLES`): without them nobody could manage the tournament or
+    confirm its protocols."""
 
     tournament = Tournament.objects.locked(member.tournament_id)
     ensure_can(by, tournament, "manage_staff", console=True)
@@ -371,11 +394,8 @@ def staff_remove(*, member: StaffMember, by: User) -> None:
     )
     if member is None:
         raise ValidationError(_("This role was already taken away."))
-    organisers = tournament.staff_members.filter(role=StaffRole.ORGANISER)
-    if member.role == StaffRole.ORGANISER and not organisers.exclude(pk=member.pk).exists():
-        raise ValidationError(
-            _("The last organiser of the tournament keeps the role: give it to another first.")
-        )
+    if is_last_of_role(member, tournament.staff_members.filter(role=member.role)):
+        raise ValidationError(_last_of_role_refusal(member.role))
     user = member.user
     member.delete()
     tournament.log_action(

@@ -401,3 +401,62 @@ def test_the_standings_views_stand_apart_on_a_phone_while_hidden(browser, live_s
     gap = second["x"] - (first["x"] + first["width"]) if same_line else second["y"] - first["y"]
     assert gap >= 10, (first, second)
     context.close()
+
+
+def test_the_participants_table_fits_a_laptop_with_its_notes_and_actions(
+    browser, live_server, make_user
+):
+    """On /registrations/ at 1280x800 in Russian, a participant seated in rounds to play
+    says so in a note that wraps, and the withdraw button of one who is not stays inside
+    the card: the table is no wider than its box."""
+    import datetime as dt
+
+    from mafiatab.games.services import TablePlan, round_create
+
+    organiser = make_user("Организатор", username="organiser")
+    tournament = tournament_create(
+        info=TournamentInfo(
+            name="Кубок",
+            ruleset="fiim",
+            platform="",
+            starts_on=dt.date(2026, 3, 1),
+            ends_on=dt.date(2026, 3, 3),
+        ),
+        by=organiser,
+    )
+    names = [*NICKNAMES[:13], "Свободный игрок"]
+    for name in names:
+        registration_add(tournament=tournament, nickname=name, by=organiser)
+    for number, seated in ((2, names[:10]), (4, names[2:12])):
+        round_create(
+            tournament=tournament,
+            stage="qualifying",
+            number=number,
+            tables=[TablePlan(number=1, judge=None, players=tuple(seated))],
+            by=organiser,
+        )
+    context = browser.new_context(
+        locale="ru-RU", extra_http_headers={"Accept-Language": "ru"}, viewport=LAPTOP
+    )
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    page.live_url = live_server.url
+    log_in(page, "organiser")
+    page.goto(live_server.url + reverse("registrations:manage", args=[tournament.slug]))
+    box = page.locator("#participants .table-scroll")
+    assert box.evaluate("el => el.scrollWidth <= el.clientWidth"), box.evaluate(
+        "el => [el.scrollWidth, el.clientWidth]"
+    )
+    edge = box.bounding_box()
+    assert edge is not None and edge["x"] + edge["width"] <= LAPTOP["width"]
+    free = page.locator("[data-testid='participant-Свободный игрок'] button", has_text="Отозвать")
+    button = free.bounding_box()
+    assert button is not None
+    assert button["x"] + button["width"] <= edge["x"] + edge["width"]
+    note = page.locator(f"[data-testid='participant-{names[2]}'] [data-testid=withdraw-seated]")
+    assert "Посажен в турах 2, 4: пока они не сыграны, снять нельзя" in note.inner_text()
+    one = page.locator(f"[data-testid='participant-{names[0]}'] [data-testid=withdraw-seated]")
+    assert "Посажен в туре 2: пока он не сыгран" in one.inner_text()
+    said = note.bounding_box()
+    assert said is not None and said["x"] + said["width"] <= edge["x"] + edge["width"]
+    context.close()

@@ -575,7 +575,7 @@ def test_a_re_seat_draft_says_what_it_gives_the_reserve_and_which_rounds_it_keep
     note = note[: note.index("</p>")]
     assert "Сыгранные туры остаются как есть: тур 1." in note
     assert "Ещё не сыгранные, но сохранённые с запасным: тур 2." in note
-    assert "играет 3 оставшиеся у «P03» игры" in russian
+    assert "«Граф» вместо игрока «P03»: играет 3 оставшиеся игры" in russian
     history = client.get(
         reverse("tournaments:history", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="ru"
     ).content.decode()

@@ -110,7 +110,8 @@ def test_the_numbers_and_nicknames_are_kept():
     assert "игрок «Mr. O'Neil» закреплён за столом 3, а столы есть только с 1 по 2" in text
     assert "за столом 1 закреплено игроков: 11, а мест за ним 10" in text
     assert "тур 1, стол 2: «P1» играет в туре дважды" in text
-    assert "«P11» заменяет «Old», но «Old» не играл" in text
+    assert "«P11» вместо игрока «Old», но «Old» не играл" in text
+    assert "заменяет" not in text and "заменён на" not in text
     assert "«P1» уже сыграл 2 игры, а нужно всего 1" in text
     assert "игроков 15, игр у каждого 1, всего мест: 15, это число не кратно 10" in text
     assert "в оставшихся играх мест: 31" in text

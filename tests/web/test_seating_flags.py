@@ -102,7 +102,8 @@ def test_the_numbers_and_nicknames_are_kept():
     )
     assert "«Anna», «Mr. O'Neil» закреплены за столом 3" in text
     assert "«Mr. O'Neil» (закреплён за столом 4)" in text
-    assert "«Anna» заменяет «Old» и играет 6 оставшихся у «Old» игр" in text
+    assert "«Anna» вместо игрока «Old»: играет 6 оставшихся игр" in text
+    assert "заменяет" not in text and "заменён на" not in text
     assert "(Anna, Mr. O'Neil), всё же встречаются попарно в 2 играх" in text
     assert "разброс 1): места в уже сыгранных турах" in text
     assert "«Ghost» играл в уже сыгранных турах" in text

@@ -42,6 +42,10 @@ SELF_SERVICE = {
 NOT_WRITES = {
     "check_nickname",
     "nickname_refusal",
+    "is_judge_of",
+    "judge_seat_refusal",
+    "judges_seated",
+    "is_last_of_role",
     "chosen_slug",
     "protocol_pdf_keep",  # keeps the rendering of an official document, decides nothing
     "kept_pdf_replace",  # the same for a seating sheet

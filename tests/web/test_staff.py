@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
+from django.utils import translation
 
 from mafiatab.tournaments.models import StaffMember, StaffRole
 from mafiatab.tournaments.permissions import roles_of
@@ -126,3 +127,62 @@ def test_a_chief_judge_without_an_account_is_refused_and_nothing_is_created(clie
     assert response.status_code == 200
     assert "No account has the nickname Nobody Known." in response.content.decode()
     assert not Tournament.objects.exists()
+
+
+def test_the_last_chief_judge_keeps_his_role_until_another_is_named(client, tournament, staff):
+    """Without a chief judge nobody confirms a protocol (the queue of protocols to
+    confirm is his): his role is not offered for removal, and taking it is refused."""
+    member = _member(tournament, staff["chief"], StaffRole.CHIEF_JUDGE)
+    url = reverse("tournaments:staff_remove", args=[tournament.slug, member.pk])
+    client.force_login(staff["organiser"])
+    client.cookies["django_language"] = "ru"
+    page = client.get(reverse("tournaments:staff", args=[tournament.slug])).content.decode()
+    assert url not in page  # not offered
+    said = client.post(url, follow=True).content.decode()
+    assert (
+        "Последний главный судья турнира сохраняет роль: сначала назначьте другого главного судью."
+        in said
+    )
+    assert "больше нет роли" not in said and "роль «главный судья» снята" not in said
+    with (
+        translation.override("en"),
+        pytest.raises(ValidationError, match="name another chief judge first"),
+    ):
+        staff_remove(member=member, by=staff["organiser"])
+    assert StaffMember.objects.filter(pk=member.pk).exists()
+    assert not tournament.audit_entries.filter(action="staff.removed", target="Chief").exists()
+    client.force_login(staff["chief"])
+    assert client.get(reverse("games:queue", args=[tournament.slug])).status_code == 200
+
+
+def test_a_chief_judge_leaves_once_another_chief_judge_is_named(client, tournament, staff):
+    from mafiatab.tournaments.services import staff_assign
+
+    staff_assign(
+        tournament=tournament,
+        user=staff["judge"],
+        role=StaffRole.CHIEF_JUDGE,
+        by=staff["organiser"],
+    )
+    member = _member(tournament, staff["chief"], StaffRole.CHIEF_JUDGE)
+    url = reverse("tournaments:staff_remove", args=[tournament.slug, member.pk])
+    client.force_login(staff["organiser"])
+    assert url in client.get(reverse("tournaments:staff", args=[tournament.slug])).content.decode()
+    client.post(url)
+    assert list(tournament.staff(StaffRole.CHIEF_JUDGE)) == [staff["judge"]]
+
+
+def test_taking_a_role_away_is_said_in_russian_with_the_name_undeclined(client, tournament, staff):
+    """A nickname does not decline: the confirmation and the message name the person
+    where no case is asked."""
+    judge = staff["judge"]
+    judge.nickname = "Анна Волкова"
+    judge.save()
+    member = _member(tournament, judge, StaffRole.TABLE_JUDGE)
+    client.force_login(staff["organiser"])
+    client.cookies["django_language"] = "ru"
+    page = client.get(reverse("tournaments:staff", args=[tournament.slug])).content.decode()
+    assert "Снять роль «судья стола» — Анна Волкова?" in page and "Снять с " not in page
+    url = reverse("tournaments:staff_remove", args=[tournament.slug, member.pk])
+    said = client.post(url, follow=True).content.decode()
+    assert "Анна Волкова: роль «судья стола» снята." in said and "У Анна" not in said

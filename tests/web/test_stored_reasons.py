@@ -48,7 +48,7 @@ def test_the_replacement_reason_is_stored_as_a_code_and_read_in_each_language(re
     assert replaced.reason_code == "seat.replaced"
     assert replaced.reason_params == {"reserve": "Граф", "absent": "P03"}
     with translation.override("ru"):
-        assert replaced.reason_text == "Граф заменяет P03"
+        assert replaced.reason_text == "Замена: Граф вместо игрока P03"
     with translation.override("en"):
         assert replaced.reason_text == "Граф replaces P03"
 
@@ -57,7 +57,8 @@ def test_the_versions_page_says_the_replacement_in_russian(client, replaced, org
     client.force_login(organiser)
     url = reverse("games:history", args=[replaced.game.tournament.slug, replaced.game.pk])
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
-    assert "Граф заменяет P03" in page and "replaces" not in page
+    assert "Замена: Граф вместо игрока P03" in page and "replaces" not in page
+    assert "заменяет" not in page
 
 
 def test_a_reason_stored_as_text_is_shown_as_written(replaced):

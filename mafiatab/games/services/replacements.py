@@ -13,13 +13,19 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from mafiatab.core.names import normalize_nickname
+from mafiatab.core.names import nickname_key, normalize_nickname
 from mafiatab.games import conversion
 from mafiatab.games.models import Game, GameStatus, Round, Table, TableSeat
-from mafiatab.games.services.rounds import TablePlan, _check_plans
+from mafiatab.games.services.rounds import TablePlan, _check_plans, is_judge_of, judge_seat_refusal
 from mafiatab.games.services.schedule import round_minutes_late
 from mafiatab.games.services.versions import _new_version
-from mafiatab.registrations.models import Registration, Replacement, ReplacementScope, Status
+from mafiatab.registrations.models import (
+    NAMED_STATUSES,
+    Registration,
+    Replacement,
+    ReplacementScope,
+    Status,
+)
 from mafiatab.registrations.selectors import reserve_refusal
 from mafiatab.registrations.services import reserve_take
 from mafiatab.tournaments.models import Tournament
@@ -32,6 +38,48 @@ if TYPE_CHECKING:
 def _is_untouched(game: Game) -> bool:
     """A protocol nobody has written in yet (only its first, created version)."""
     return game.status == GameStatus.DRAFT and game.version <= 1
+
+
+def _own_table_refusal(seat: TableSeat, reserve: Registration) -> str | None:
+    """Why `reserve` cannot take `seat`: he judges its table (a judge holds no seat at
+    the table he judges). None when he may."""
+    judge = seat.table.judge
+    if judge is None or not is_judge_of(judge, reserve):
+        return None
+    return _(
+        "%(reserve)s judges table %(n)s of round %(round)s, where %(absent)s sits: the "
+        "judge of a table cannot take a seat at it. Name another reserve or give the "
+        "table another judge first."
+    ) % {
+        "reserve": judge.nickname or judge.username,
+        "n": seat.table.number,
+        "round": seat.table.round.number,
+        "absent": seat.registration.nickname,
+    }
+
+
+def _reserve_judges_refusal(
+    tournament: Tournament, stage: str, number: int, absent: Registration, reserve_nickname: str
+) -> str | None:
+    """Why the reserve named `reserve_nickname` cannot take `absent`'s seat in round
+    `number`: he judges that table. None when he may (or there is no such seat)."""
+    seat = (
+        TableSeat.objects.filter(
+            table__round__tournament=tournament,
+            table__round__stage=stage,
+            table__round__number=number,
+            registration=absent,
+        )
+        .select_related("table__judge", "table__round", "registration")
+        .first()
+    )
+    if seat is None:
+        return None
+    key = nickname_key(reserve_nickname)
+    reserve = tournament.registrations.filter(
+        nickname_key=key, status__in=NAMED_STATUSES
+    ).first() or Registration(nickname=reserve_nickname, nickname_key=key)
+    return _own_table_refusal(seat, reserve)
 
 
 @transaction.atomic
@@ -57,7 +105,7 @@ def seat_replace(
             table__round__number=round_number,
             registration=absent,
         )
-        .select_related("table")
+        .select_related("table__judge", "table__round", "registration")
         .first()
     )
     if seat is None:
@@ -74,6 +122,8 @@ def seat_replace(
                 % {"game": game.label, "nick": absent.nickname}
             }
         )
+    if (refusal := _own_table_refusal(seat, reserve)) is not None:
+        raise ValidationError({"reserve_nickname": refusal})
     seat.registration = reserve
     seat.save(update_fields=["registration"])
     data = conversion.game_data(game)
@@ -121,6 +171,10 @@ def reseat_table(*, table: Table, players: Sequence[str], by: User | None) -> Ta
     plan = TablePlan(number=table.number, judge=None, players=tuple(players))
     # the other tables of the round are seated again in the same call: checked alone
     seats = _check_plans(tournament, [plan])[table.number]
+    where = _("Table %(n)s of round %(round)s") % {"n": table.number, "round": table.round.number}
+    held = list(enumerate(seats, start=1))
+    if refusal := judge_seat_refusal(where=where, judge=table.judge, seats=held):
+        raise ValidationError(refusal)
     table.seats.all().delete()
     TableSeat.objects.bulk_create(
         TableSeat(table=table, number=n, registration=holder)
@@ -239,6 +293,7 @@ def replacement_record(
         errors["reserve_nickname"] = _("Name the reserve player.")
     elif (
         refusal := reserve_refusal(tournament, reserve_nickname, new_player=new_player)
+        or _reserve_judges_refusal(tournament, stage, round, absent, reserve_nickname)
     ) is not None:
         errors["reserve_nickname"] = refusal
     if errors:

@@ -46,11 +46,36 @@ def _nick(user: User | None) -> str | None:
     return user.nickname or user.username
 
 
+def is_judge_of(judge: User, registration: Registration) -> bool:
+    """`registration` is `judge` himself (his account, or his nickname in any case):
+    he cannot hold a seat at a table he judges."""
+    if registration.user_id is not None:
+        return registration.user_id == judge.pk
+    return registration.nickname_key == nickname_key(_nick(judge) or "")
+
+
+def judge_seat_refusal(
+    *, where: str, judge: User | None, seats: Sequence[tuple[int, Registration]]
+) -> str | None:
+    """Why `judge` cannot judge the table `where` seated with `seats` (seat number and
+    holder): he holds one of its seats. None when he may (or there is no judge)."""
+    if judge is None:
+        return None
+    for seat, holder in seats:
+        if is_judge_of(judge, holder):
+            return _(
+                "%(where)s: %(judge)s plays at this table (seat %(seat)d) and cannot be its "
+                "judge; choose another judge or seat him at another table."
+            ) % {"where": where, "judge": holder.nickname, "seat": seat}
+    return None
+
+
 def _check_plans(
     tournament: Tournament, tables: Sequence[TablePlan]
 ) -> dict[int, list[Registration]]:
     """Each table's ten participants (by table number), resolved from the nicknames in
-    any case; ValidationError naming every seat that cannot be filled."""
+    any case; ValidationError naming every seat that cannot be filled, and a judge who
+    holds a seat at his own table."""
     errors: list[str] = []
     numbers: set[int] = set()
     seated: dict[int, int] = {}
@@ -78,6 +103,7 @@ def _check_plans(
                 % {"where": where, "n": len(players)}
             )
         resolved[plan.number] = []
+        held: list[tuple[int, Registration]] = []
         for seat, nick in enumerate(players, start=1):
             if not nick:
                 errors.append(
@@ -104,6 +130,9 @@ def _check_plans(
                 )
             seated[holder.pk] = plan.number
             resolved[plan.number].append(holder)
+            held.append((seat, holder))
+        if refusal := judge_seat_refusal(where=where, judge=plan.judge, seats=held):
+            errors.append(refusal)
     if errors:
         raise ValidationError(errors)
     return resolved
@@ -365,6 +394,10 @@ def table_judge_set(*, table: Table, judge: User | None, by: User | None) -> Tab
         raise ValidationError(
             {"judge": _("%(judge)s is not a judge of this tournament.") % {"judge": _nick(judge)}}
         )
+    seats = [(s.number, s.registration) for s in table.seats.select_related("registration")]
+    where = _("Table %(n)s of round %(round)s") % {"n": table.number, "round": table.round.number}
+    if refusal := judge_seat_refusal(where=where, judge=judge, seats=seats):
+        raise ValidationError({"judge": refusal})
     if game.status == GameStatus.CONFIRMED:
         raise ValidationError(
             {

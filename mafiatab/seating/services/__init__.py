@@ -23,6 +23,7 @@ from mafiatab.seating.services.inputs import (
 )
 from mafiatab.seating.services.publishing import (
     create_rounds,
+    judges_seated,
     seating_from_rounds,
     seating_publish,
 )
@@ -42,6 +43,7 @@ __all__ = [
     "create_rounds",
     "default_tables",
     "is_reseat",
+    "judges_seated",
     "next_seed",
     "not_checked_in",
     "participants",

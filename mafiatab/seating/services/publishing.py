@@ -4,7 +4,7 @@ in the games, or none is.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from mafiatab.core.names import nickname_key
 from mafiatab.core.roles import Stage
 from mafiatab.core.seating import FORMAT
 from mafiatab.core.seating import Round as CoreRound
@@ -19,7 +20,9 @@ from mafiatab.core.seating import Table as CoreTable
 from mafiatab.core.seating.metrics import measure
 from mafiatab.core.stages import plan_seating_problems
 from mafiatab.games.models import Round
-from mafiatab.games.services import TablePlan, round_seat
+from mafiatab.games.services import TablePlan, is_judge_of, round_seat
+from mafiatab.registrations.models import Registration
+from mafiatab.registrations.selectors import seat_holders
 from mafiatab.seating.models import DraftStatus, SeatingDraft
 from mafiatab.seating.services.drafts import _summary
 from mafiatab.seating.services.inputs import next_seed, participants, published_draft
@@ -47,6 +50,22 @@ def _check_judges(draft: SeatingDraft, judges: Mapping[int, User | None]) -> dic
             )
         seen[judge.pk] = number
     return chosen
+
+
+def judges_seated(draft: SeatingDraft, judges: Sequence[User]) -> dict[int, set[int]]:
+    """For each physical table of the draft, the ids of those of `judges` who hold a
+    seat at it in one of its rounds: none of them may judge it."""
+    holders = seat_holders(draft.tournament_id)
+    seated: dict[int, set[int]] = {}
+    for rnd in draft.rounds:
+        for table in rnd["tables"]:
+            for nick in table["seats"]:
+                key = nickname_key(nick)
+                holder = holders.get(key) or Registration(nickname=nick, nickname_key=key)
+                ids = {j.pk for j in judges if is_judge_of(j, holder)}
+                if ids:
+                    seated.setdefault(int(table["table"]), set()).update(ids)
+    return seated
 
 
 def _check_participants(tournament: Tournament, draft: SeatingDraft) -> None:
