@@ -12,6 +12,7 @@ or key is shown as it is stored.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -19,6 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.conf import settings
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
@@ -38,6 +40,9 @@ from mafiatab.tournaments.zones import zone_label
 
 #: The keys whose values are dates (stored as ISO text).
 DATE_KEYS = frozenset({"starts_on", "ends_on"})
+#: The keys whose values are moments (stored as ISO text with an offset): said in the
+#: tournament's time zone and the language's format, as the rounds page says them.
+MOMENT_KEYS = frozenset({"starts_at"})
 #: A day or night of a game as the console's place stores it ("d2", "n1").
 PHASE_RE = re.compile(r"([dn])([0-9]{1,2})")
 
@@ -49,12 +54,21 @@ SECRET_KEYS: dict[str, frozenset[str]] = {"game.console.started": frozenset({"ro
 
 #: Values shown in the entry's target instead (whom a broadcast went to).
 TARGET_KEYS: dict[str, frozenset[str]] = {
-    "tournament.broadcast": frozenset({"scope", "stage", "table"})
+    "tournament.broadcast": frozenset({"scope", "stage", "table"}),
+    "round.scheduled": frozenset({"stage", "number"}),
 }
 
 #: Edits recorded with every field before and after: the history shows the fields
 #: that changed only.
 CHANGED_ONLY = frozenset({"tournament.updated", "tournament.scoring_changed"})
+
+#: Values left out when empty, by the action that stored them: a penalty's minutes late
+#: and round belong to a lateness (a lobby fine has none), and "minutes late —" or
+#: "round —" would say nothing.
+EMPTY_LEFT_OUT: dict[str, frozenset[str]] = {
+    "penalty.given": frozenset({"minutes_late", "round"}),
+    "penalty.cancelled": frozenset({"minutes_late", "round"}),
+}
 
 #: Actions shown by their name and target alone: where a judge's console stands (the
 #: speaker, the timer) is kept for his other devices, not data a reader compares.
@@ -99,33 +113,56 @@ def _vocabularies() -> dict[str, Mapping[str, Any]]:
     }
 
 
-def value_text(value: Any, key: str = "") -> str:
-    """A stored value (under `key`) as text in the active language."""
+def value_text(value: Any, key: str = "", zone: dt.tzinfo | None = None) -> str:
+    """A stored value (under `key`) as text in the active language; a moment in `zone`
+    (the tournament's; the active one when None)."""
+    if key == "frozen_version":  # the standings' inner version counter: frozen or not
+        return _("yes") if value is not None else _("no")
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if value is None or value == "" or value == [] or value == {}:
         return "—"
     if isinstance(value, str):
-        if key in DATE_KEYS:
-            return date_text(value)
-        if key == "time_zone":  # as the edit page names it: "Moscow, … (UTC+3)"
-            return zone_label(value)
-        phase = PHASE_RE.fullmatch(value) if key == "day" else None
-        if phase:  # the console's place: "d2" is day 2, "n1" night 1
-            text = _("day %(n)s") if phase[1] == "d" else _("night %(n)s")
-            return text % {"n": phase[2]}
-        names = _vocabularies().get(key, {})
-        if value in names:
-            return str(names[value])
-        if key == "points":  # a penalty's exact points, as every page shows points
-            return _points_text(value)
-        return value
+        return _string_text(value, key, zone)
     if isinstance(value, list):
         separator = " · " if any(isinstance(item, dict) for item in value) else ", "
         return separator.join(value_text(item, key) for item in value)
     if isinstance(value, dict):
         return _mapping_text(key, value)
     return str(value)
+
+
+def _string_text(value: str, key: str, zone: dt.tzinfo | None) -> str:
+    """A stored text (under `key`) in words: a date, a moment, a zone, a console place,
+    a coded value by its name, points; anything else as it is."""
+    if key in DATE_KEYS:
+        return date_text(value)
+    if key in MOMENT_KEYS:
+        return _moment_text(value, zone)
+    if key == "time_zone":  # as the edit page names it: "Moscow, … (UTC+3)"
+        return zone_label(value)
+    phase = PHASE_RE.fullmatch(value) if key == "day" else None
+    if phase:  # the console's place: "d2" is day 2, "n1" night 1
+        text = _("day %(n)s") if phase[1] == "d" else _("night %(n)s")
+        return text % {"n": phase[2]}
+    names = _vocabularies().get(key, {})
+    if value in names:
+        return str(names[value])
+    if key == "points":  # a penalty's exact points, as every page shows points
+        return _points_text(value)
+    return value
+
+
+def _moment_text(value: str, zone: dt.tzinfo | None) -> str:
+    """A stored moment ("2026-12-10T11:00:00+00:00") in `zone` and the language's short
+    date and time format ("10.12.2026 14:00"); other text as it is."""
+    try:
+        moment = dt.datetime.fromisoformat(value)
+    except ValueError:
+        return value
+    if timezone.is_naive(moment):
+        return formats.date_format(moment, "SHORT_DATETIME_FORMAT")
+    return formats.date_format(timezone.localtime(moment, zone), "SHORT_DATETIME_FORMAT")
 
 
 def _points_text(value: str) -> str:
@@ -154,18 +191,25 @@ def _mapping_text(key: str, value: Mapping[str, Any]) -> str:
 
 
 def _pairs(
-    values: Any, secret: frozenset[str] = frozenset(), same: Mapping[str, Any] | None = None
+    values: Any,
+    secret: frozenset[str] = frozenset(),
+    same: Mapping[str, Any] | None = None,
+    *,
+    empty_left_out: frozenset[str] = frozenset(),
+    zone: dt.tzinfo | None = None,
 ) -> list[tuple[str, str]]:
-    """The values by their names, but those under `secret` and those equal in `same`
-    (the other side of an edit)."""
+    """The values by their names, but those under `secret`, those equal in `same` (the
+    other side of an edit) and the empty ones under `empty_left_out`; moments in `zone`."""
     if not values:
         return []
     if not isinstance(values, dict):
-        return [("", value_text(values))]
+        return [("", value_text(values, zone=zone))]
     return [
-        (audit_field_text(key), value_text(value, key))
+        (audit_field_text(key), value_text(value, key, zone))
         for key, value in values.items()
-        if key not in secret and not (same is not None and key in same and same[key] == value)
+        if key not in secret
+        and not (same is not None and key in same and same[key] == value)
+        and not (key in empty_left_out and value is None)
     ]
 
 
@@ -238,7 +282,7 @@ def _target_text(entry: Any, places: _Places) -> str:
     before = entry.before if isinstance(entry.before, dict) else {}
     code = after.get("stage") or before.get("stage")
     stage = value_text(code, "stage") if isinstance(code, str) and code else ""
-    if entry.action == "round.created" and stage and "number" in after:
+    if entry.action in ("round.created", "round.scheduled") and stage and "number" in after:
         return _("%(stage)s, round %(n)s") % {"stage": stage, "n": after["number"]}
     if entry.action == "table.created" and stage and "round" in after:
         return _("%(stage)s, round %(round)s, table %(n)s") % {
@@ -255,17 +299,22 @@ def _target_text(entry: Any, places: _Places) -> str:
     return str(entry.target)
 
 
-def _row(entry: Any, places: _Places) -> HistoryRow:
+def _row(entry: Any, places: _Places, zone: dt.tzinfo | None) -> HistoryRow:
     hidden = SECRET_KEYS.get(entry.action, frozenset()) | TARGET_KEYS.get(entry.action, frozenset())
     before, after = entry.before, entry.after
     edit = entry.action in CHANGED_ONLY and isinstance(before, dict) and isinstance(after, dict)
     shown = entry.action not in NAME_ONLY
+    empty = EMPTY_LEFT_OUT.get(entry.action, frozenset())
     return HistoryRow(
         entry=entry,
         label=audit_action_text(entry.action),
         target=_target_text(entry, places),
-        before=_pairs(before, hidden, after if edit else None) if shown else [],
-        after=_pairs(after, hidden, before if edit else None) if shown else [],
+        before=_pairs(before, hidden, after if edit else None, empty_left_out=empty, zone=zone)
+        if shown
+        else [],
+        after=_pairs(after, hidden, before if edit else None, empty_left_out=empty, zone=zone)
+        if shown
+        else [],
     )
 
 
@@ -274,4 +323,5 @@ def history_rows(entries: Iterable[Any], tournament: Any = None) -> list[History
     tables they name are looked up)."""
     rows = list(entries)
     places = _Places.of(rows, tournament)
-    return [_row(entry, places) for entry in rows]
+    zone = tournament.zone() if tournament is not None else None
+    return [_row(entry, places, zone) for entry in rows]

@@ -365,6 +365,9 @@ AUDIT_FIELDS: dict[str, Any] = {
     "starts_on": gettext_lazy("first day"),
     "ends_on": gettext_lazy("last day"),
     "place": gettext_lazy("place"),
+    # a round's schedule: its start time and its online link
+    "starts_at": gettext_lazy("starts at"),
+    "link": gettext_lazy("link"),
     "platform": gettext_lazy("online platform"),
     "stars": gettext_lazy("stars"),
     "description": gettext_lazy("about the tournament"),
@@ -383,7 +386,9 @@ AUDIT_FIELDS: dict[str, Any] = {
     "out": gettext_lazy("leaves the stage"),
     "in": gettext_lazy("enters the stage"),
     "hidden": gettext_lazy("standings hidden"),
-    "frozen_version": gettext_lazy("frozen standings version"),
+    # stored as the version of the standings frozen (None: not frozen); a reader is told
+    # whether they are frozen, the version is an inner counter
+    "frozen_version": gettext_lazy("standings frozen"),
     # a loaded file
     "games": gettext_lazy("games"),
     "players": gettext_lazy("players"),

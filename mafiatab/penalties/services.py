@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from mafiatab.core.regulations import Regulation
@@ -72,6 +73,73 @@ def _is_player(tournament: Tournament, player: str) -> bool:
     )
 
 
+def _round_refusal(tournament: Tournament, round: int) -> str | None:
+    """Why a penalty cannot name round `round` (the tournament has no such round), or None."""
+    rounds = set(tournament.rounds.values_list("number", flat=True))
+    if not rounds:  # no seating published yet: no round has been played
+        return _("This tournament has no round %(n)d: none of its rounds is made yet.") % {
+            "n": round
+        }
+    if round not in rounds:  # the rounds are known: name one of them
+        return _("This tournament has no round %(n)d: its rounds are %(first)d to %(last)d.") % {
+            "n": round,
+            "first": min(rounds),
+            "last": max(rounds),
+        }
+    return None
+
+
+def _lateness_refusal(tournament: Tournament, player: str, round: int) -> str | None:
+    """Why `player` cannot be fined for lateness to round `round`, or None: he has no
+    seat in that round (he sits it out), his game of that round is played already (its
+    protocol is no longer a draft), or he is fined for lateness in that round already
+    (a penalty not cancelled).
+
+    The games stand above and are not imported: their seats are read through the
+    reverse relation (`tournament.games`), and a protocol being played or not begun
+    has the games' status "draft"."""
+    previous = (
+        tournament.penalties.filter(
+            player=player, kind=Kind.LATENESS, round=round, cancelled_at__isnull=True
+        )
+        .order_by("created_at")
+        .first()
+    )
+    if previous is not None:
+        return _(
+            "%(nick)s is already fined for lateness in round %(round)d: %(points)s "
+            "(%(minutes)s minutes late), given %(when)s. Cancel that penalty first to "
+            "give another."
+        ) % {
+            "nick": player,
+            "round": round,
+            "points": format_points(Fraction(previous.points), signed=True),
+            "minutes": previous.minutes_late if previous.minutes_late is not None else "—",
+            "when": formats.date_format(
+                timezone.localtime(previous.created_at, tournament.zone()),
+                "SHORT_DATETIME_FORMAT",
+            ),
+        }
+    games = list(
+        tournament.games.filter(round=round)
+        .filter(Q(seats__player=player) | Q(seats__registration__nickname=player))
+        .distinct()
+        .order_by("position")
+    )
+    if not games:
+        return _(
+            "%(nick)s does not play in round %(round)d: he has no seat in it, so he "
+            "cannot be late for it."
+        ) % {"nick": player, "round": round}
+    played = [game for game in games if game.status != "draft"]
+    if played:
+        return _(
+            "The protocol of %(game)s, where %(nick)s plays in round %(round)d, is no "
+            "longer a draft: the game was played with him, lateness to it is not fined."
+        ) % {"game": played[0].label, "nick": player, "round": round}
+    return None
+
+
 @transaction.atomic
 def _tell(tournament: Tournament, penalty: Penalty, kind: str = "penalty.given") -> None:
     """Tell the penalised player (when he has an account) of the penalty or, `kind`
@@ -93,6 +161,7 @@ def _tell(tournament: Tournament, penalty: Penalty, kind: str = "penalty.given")
     )
 
 
+@transaction.atomic
 def penalty_give(
     *,
     tournament: Tournament,
@@ -103,8 +172,11 @@ def penalty_give(
     minutes_late: int | None = None,
     round: int | None = None,
 ) -> Penalty:
-    """The chief judge penalises a player of the tournament."""
+    """The chief judge penalises a player of the tournament. Lateness to a round is
+    refused when he does not play in it, when his game of it is played already, or when
+    he is fined for lateness in it already (`_lateness_refusal`): nothing is stored."""
     ensure_can(by, tournament, "give_penalty")
+    tournament = Tournament.objects.locked(tournament)  # two judges at once: one fine
 
     reason = reason.strip()
     errors: dict[str, str] = {}
@@ -126,16 +198,15 @@ def penalty_give(
         errors["minutes_late"] = _(
             "Lateness is fined only when a player is more than %(minutes)d minutes late."
         ) % {"minutes": regulation.lateness_grace_minutes}
-    if round is not None:
-        rounds = set(tournament.rounds.values_list("number", flat=True))
-        if not rounds:  # no seating published yet: no round has been played
-            errors["round"] = _(
-                "This tournament has no round %(n)d: none of its rounds is made yet."
-            ) % {"n": round}
-        elif round not in rounds:  # the rounds are known: name one of them
-            errors["round"] = _(
-                "This tournament has no round %(n)d: its rounds are %(first)d to %(last)d."
-            ) % {"n": round, "first": min(rounds), "last": max(rounds)}
+    if round is not None and (refusal := _round_refusal(tournament, round)) is not None:
+        errors["round"] = refusal
+    if (
+        kind == Kind.LATENESS
+        and round is not None
+        and not errors.keys() & {"player", "round"}
+        and (refusal := _lateness_refusal(tournament, player, round)) is not None
+    ):
+        errors["round"] = refusal
     if errors:
         raise ValidationError(errors)
     penalty = Penalty.objects.create(

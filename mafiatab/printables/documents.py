@@ -148,9 +148,12 @@ def standings_pdf(
         "provisional": provisional,
         "frozen_for_public": shown.frozen and not shown.staff,
         "as_of_stage": stage_label(snapshot.as_of.stage.value) if snapshot.as_of else "",
-        "printed_at": timezone.localtime(),
+        "printed_at": timezone.localtime(timezone.now(), tournament.zone()),
     }
-    return renderer.pdf("printables/standings.html", context)
+    # every time it says (printed, frozen) in the tournament's zone, as its pages say
+    # them, whatever zone is active (none for the archive made outside a request)
+    with timezone.override(tournament.zone()):
+        return renderer.pdf("printables/standings.html", context)
 
 
 def score_lines(snapshot: Snapshot) -> list[ScoreLine]:
@@ -174,8 +177,9 @@ def kept_pdf(
 ) -> bytes:
     """`template` as PDF: the one kept for the tournament's document `name` in the
     active language when it prints the same (its HTML and the stylesheet), else
-    rendered and kept in its place."""
-    html = render_to_string(template, context)
+    rendered and kept in its place. Its times are said in the tournament's zone."""
+    with timezone.override(tournament.zone()):
+        html = render_to_string(template, context)
     language = translation.get_language() or "en"
     digest = renderer.digest(html)
     kept = (

@@ -260,9 +260,11 @@ def seed_tournament(make_user: Callable[..., Any]) -> Seed:
     protest = protest_file(game=confirmed, by=player, text="Дополнительные баллы без причины")
     running_judge = next(j for j in judges if j.nickname == running.judge)
     log_start(game=running, roles=ROLES, by=running_judge)
+    # late for round 1 at the table still playing (his game not played yet)
+    late = next(s.player for s in running.seats.order_by("number"))
     penalty_give(
         tournament=tournament,
-        player=NICKNAMES[2],
+        player=late,
         kind="lateness",
         minutes_late=12,
         round=1,

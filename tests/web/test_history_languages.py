@@ -62,12 +62,14 @@ from mafiatab.tournaments.services import (
     tournament_update,
 )
 
+from . import test_games_fixtures as fx
 from .test_games_fixtures import complete_data
 
 pytestmark = pytest.mark.django_db
 
 PACKAGE = Path(__file__).resolve().parents[2] / "mafiatab"
 PLAYERS = [f"P{n:02d}" for n in range(1, 21)]
+two_tables = fx.two_tables
 
 
 def written_action_codes() -> set[str]:
@@ -340,3 +342,72 @@ def test_the_history_names_each_audience_of_a_broadcast_in_words():
             "стол, которого больше нет в турнире",
         ]
         assert all(row.after == [("текст", "x"), ("получателей", "3")] for row in rows)
+
+
+@pytest.fixture
+def moscow_round(two_tables: dict[str, Any]) -> dict[str, Any]:
+    """Round 1 of a tournament held in Moscow, scheduled at 14:00 there with a link, a
+    lateness fine and a lobby fine given, and the standings frozen."""
+    from mafiatab.games.services import RoundSchedule, lateness_give, round_schedule_set
+
+    tournament = two_tables["round"].tournament
+    tournament.time_zone = "Europe/Moscow"
+    tournament.ruleset = "fiim-online"
+    tournament.save(update_fields=["time_zone", "ruleset"])
+    start = dt.datetime(2026, 12, 10, 11, 0, tzinfo=dt.UTC)
+    round_schedule_set(
+        round=two_tables["round"],
+        schedule=RoundSchedule(starts_at=start, link="https://meet.example.org/q1"),
+        by=two_tables["organiser"],
+    )
+    lateness_give(
+        round=two_tables["round"],
+        player="Bravo3",
+        arrived_at=start + dt.timedelta(minutes=20),
+        reason="опоздал",
+        by=two_tables["chief"],
+    )
+    penalty_give(
+        tournament=tournament,
+        player="Bravo4",
+        kind="lobby_fine",
+        reason="лобби",
+        by=two_tables["chief"],
+    )
+    standings_freeze(tournament=tournament, by=two_tables["organiser"])
+    return two_tables | {"tournament": tournament}
+
+
+def _russian_history(client: Any, people: dict[str, Any]) -> str:
+    client.force_login(people["organiser"])
+    url = reverse("tournaments:history", args=[people["tournament"].slug])
+    return client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+
+
+def test_a_rounds_schedule_is_said_in_words_and_in_the_tournaments_zone(client, moscow_round):
+    page = _russian_history(client, moscow_round)
+    (scheduled,) = _history_rows(page, _russian(AUDIT_ACTIONS["round.scheduled"]))
+    assert "отборочный тур, тур 1" in scheduled, scheduled
+    assert "начало 10.12.2026 14:00" in scheduled, scheduled
+    assert "ссылка https://meet.example.org/q1" in scheduled, scheduled
+    assert "starts at" not in scheduled and "link" not in scheduled, scheduled
+    assert "T11:00" not in scheduled and "+00:00" not in scheduled, scheduled
+    assert "qualifying" not in scheduled, scheduled
+
+
+def test_a_freeze_says_the_standings_are_frozen_not_an_inner_version(client, moscow_round):
+    page = _russian_history(client, moscow_round)
+    (frozen,) = _history_rows(page, _russian(AUDIT_ACTIONS["standings.frozen"]))
+    assert "таблица заморожена нет" in frozen and "таблица заморожена да" in frozen, frozen
+    assert "версия" not in frozen, frozen
+    version = moscow_round["tournament"].standings_frozen_version
+    assert not re.search(rf"\b{version}\b", frozen.split("Турнирная таблица заморожена")[1])
+
+
+def test_a_lateness_entry_carries_its_minutes_and_round_and_a_lobby_fine_none(client, moscow_round):
+    page = _russian_history(client, moscow_round)
+    given = _history_rows(page, _russian(AUDIT_ACTIONS["penalty.given"]))
+    (late,) = [row for row in given if "Bravo3" in row]
+    assert "опоздание, минут 20" in late and "тур 1" in late, late
+    (lobby,) = [row for row in given if "Bravo4" in row]
+    assert "опоздание, минут" not in lobby and "тур —" not in lobby, lobby

@@ -3,6 +3,7 @@ the tournament archive; read back with poppler's pdftotext/pdffonts and openpyxl
 
 from __future__ import annotations
 
+import datetime as dt
 import html
 import io
 import re
@@ -12,6 +13,7 @@ from typing import Any
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from mafiatab.games.models import Game
 from mafiatab.games.services import protocol_confirm, protocol_save
@@ -479,3 +481,31 @@ def test_a_seating_block_prints_a_line_per_seat_with_its_nickname_escaped():
         "printables/judges.html", {"tournament": {"name": "T"}, "copies": judge_copies(rounds)}
     )
     assert f'<p class="seats">{lines}</p>' in judges
+
+
+# --- the time printed --------------------------------------------------------------------
+
+PRINTED = dt.datetime(2026, 12, 3, 14, 44, tzinfo=dt.UTC)  # 17:44 in Moscow
+
+
+def _printed_line(text: str) -> str:
+    said = " ".join(text.split())
+    return said[said.index("Напечатано") :][:40]
+
+
+def test_the_standings_pdf_is_printed_at_the_tournaments_time(client, demo_imported, monkeypatch):
+    """The site says a tournament's times in its zone: so does the printed-at footer,
+    whatever zone the request or the site is in (the archive is made with none)."""
+    from mafiatab.printables.archive import archive_entries
+    from mafiatab.printables.pdf import Renderer
+
+    demo_imported.time_zone = "Europe/Moscow"
+    demo_imported.save(update_fields=["time_zone"])
+    monkeypatch.setattr("django.utils.timezone.now", lambda: PRINTED)
+    response = get(client, "standings_pdf", demo_imported.slug, lang="ru")
+    assert _printed_line(pdf_text(response.content)).startswith("Напечатано 03.12.2026 17:44")
+    with translation.override("ru"):
+        entries = archive_entries(demo_imported, Renderer())
+        _name, pdf, _stored = next(e for e in entries if e[0] == "standings.pdf")
+    assert isinstance(pdf, bytes)
+    assert _printed_line(pdf_text(pdf)).startswith("Напечатано 03.12.2026 17:44")

@@ -166,7 +166,8 @@ def round_schedule_set(
         by=by,
         target=str(locked),
         before=before.as_audit(),
-        after=schedule.as_audit(),
+        # the round by its stage and number: the history names it in the reader's language
+        after=schedule.as_audit() | {"stage": locked.stage, "number": locked.number},
     )
     return locked
 

@@ -1,0 +1,182 @@
+"""A lateness fine only for a round the player plays and has not played yet, once:
+refused by every door (the penalties form, the API, the rounds page's lateness form,
+the service), in the reader's language, with nothing stored."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+
+from mafiatab.api.services import token_create
+from mafiatab.games.models import Game, GameStatus
+from mafiatab.games.services import RoundSchedule, lateness_give, round_schedule_set
+from mafiatab.penalties.models import Penalty
+from mafiatab.penalties.services import penalty_cancel, penalty_give
+from mafiatab.registrations.services import registration_add
+
+from . import test_games_fixtures as fx
+
+two_tables = fx.two_tables
+
+pytestmark = pytest.mark.django_db
+
+START = dt.datetime(2026, 12, 10, 11, 0, tzinfo=dt.UTC)  # 14:00 in Moscow
+
+
+@pytest.fixture
+def day(two_tables):
+    """Round 1 scheduled, and «Кэп», a participant who sits round 1 out."""
+    registration_add(
+        tournament=two_tables["round"].tournament, nickname="Кэп", by=two_tables["organiser"]
+    )
+    round_schedule_set(
+        round=two_tables["round"],
+        schedule=RoundSchedule(starts_at=START),
+        by=two_tables["organiser"],
+    )
+    return two_tables | {"tournament": two_tables["round"].tournament}
+
+
+def _give(day, player, minutes=20):
+    return penalty_give(
+        tournament=day["tournament"],
+        player=player,
+        kind="lateness",
+        minutes_late=minutes,
+        round=1,
+        reason="опоздал",
+        by=day["chief"],
+    )
+
+
+def _form(client, day, player, lang="ru"):
+    data = {"player": player, "kind": "lateness", "minutes_late": "20", "round": "1"}
+    return client.post(
+        reverse("penalties:give", args=[day["tournament"].slug]),
+        data | {"reason": "опоздал"},
+        HTTP_ACCEPT_LANGUAGE=lang,
+    ).content.decode()
+
+
+def test_a_player_who_sits_the_round_out_is_not_fined_for_lateness_to_it(day):
+    with translation.override("ru"), pytest.raises(ValidationError) as refused:
+        _give(day, "Кэп")
+    assert refused.value.message_dict["round"] == [
+        "Кэп не играет в туре 1: у него нет места в этом туре, опоздать на него нельзя."
+    ]
+    with translation.override("en"), pytest.raises(ValidationError) as refused:
+        _give(day, "Кэп")
+    assert refused.value.message_dict["round"] == [
+        "Кэп does not play in round 1: he has no seat in it, so he cannot be late for it."
+    ]
+    assert not Penalty.objects.exists()
+
+
+def test_the_penalties_form_says_the_refusal_beside_the_round(day):
+    client = Client()
+    client.force_login(day["chief"])
+    page = _form(client, day, "Кэп")
+    assert "Кэп не играет в туре 1" in page
+    beside_round = page.split('name="round"')[1].split('name="reason"')[0]
+    assert '<p class="error" role="alert">Кэп не играет в туре 1' in beside_round
+    english = _form(client, day, "Кэп", lang="en")
+    assert "Кэп does not play in round 1" in english
+    assert not Penalty.objects.exists()
+
+
+def test_the_api_refuses_a_lateness_to_a_round_the_player_sits_out(day):
+    _token, key = token_create(user=day["chief"], name="script")
+    response = Client().post(
+        f"/api/tournaments/{day['tournament'].slug}/penalties",
+        json.dumps(
+            {
+                "player": "Кэп",
+                "kind": "lateness",
+                "minutes_late": 20,
+                "round": 1,
+                "reason": "late",
+            }
+        ),
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {key}",
+    )
+    assert response.status_code == 422, response.content
+    assert "does not play in round 1" in response.json()["errors"]["round"][0]
+    assert not Penalty.objects.exists()
+
+
+def test_the_rounds_page_lateness_form_refuses_a_player_who_sits_out(day):
+    client = Client()
+    client.force_login(day["chief"])
+    round_ = day["round"]
+    page = client.post(
+        reverse("games:lateness", args=[day["tournament"].slug, round_.pk]),
+        {"player": "Кэп", "arrived_at": "2026-12-10T14:20", "reason": ""},
+        HTTP_ACCEPT_LANGUAGE="ru",
+        follow=True,
+    ).content.decode()
+    assert "Кэп не играет в туре 1" in page
+    assert not Penalty.objects.exists()
+
+
+def test_a_second_lateness_to_the_same_round_is_refused_saying_the_first(day):
+    first = _give(day, "Bravo3")
+    with translation.override("ru"), pytest.raises(ValidationError) as refused:
+        lateness_give(
+            round=day["round"],
+            player="bravo3",
+            arrived_at=START + dt.timedelta(minutes=21),
+            reason="опоздал",
+            by=day["chief"],
+        )
+    said = refused.value.message_dict["round"][0]
+    assert said.startswith("Bravo3 уже оштрафован за опоздание в туре 1: -0.50 (опоздание 20 мин.)")
+    assert "Сначала отмените тот штраф" in said
+    with translation.override("en"), pytest.raises(ValidationError) as refused:
+        _give(day, "Bravo3")
+    said = refused.value.message_dict["round"][0]
+    assert said.startswith("Bravo3 is already fined for lateness in round 1: -0.50")
+    assert list(Penalty.objects.all()) == [first]
+    # a cancelled fine does not count: the right one may be given instead
+    penalty_cancel(penalty=first, by=day["chief"], reason="ошибка в минутах")
+    assert _give(day, "Bravo3", minutes=9).minutes_late == 9
+
+
+def test_the_penalties_form_refuses_a_double_click(day):
+    client = Client()
+    client.force_login(day["chief"])
+    _form(client, day, "Bravo3")
+    page = _form(client, day, "Bravo3")
+    assert "Bravo3 уже оштрафован за опоздание в туре 1" in page
+    assert Penalty.objects.count() == 1
+
+
+@pytest.mark.parametrize("status", [GameStatus.SUBMITTED, GameStatus.CONFIRMED])
+def test_no_lateness_to_a_round_whose_game_he_played(day, status):
+    Game.objects.filter(pk=day["game2"].pk).update(status=status)
+    with translation.override("ru"), pytest.raises(ValidationError) as refused:
+        lateness_give(
+            round=day["round"],
+            player="Bravo3",
+            arrived_at=START + dt.timedelta(days=1),
+            reason="пришёл на следующий день",
+            by=day["chief"],
+        )
+    said = refused.value.message_dict["round"][0]
+    label = day["game2"].label
+    assert said == (
+        f"Протокол игры {label}, где Bravo3 играет в туре 1, уже не черновик: игра "
+        "сыграна с ним, опоздание на неё не штрафуется."
+    )
+    with translation.override("en"), pytest.raises(ValidationError) as refused:
+        _give(day, "Bravo3", minutes=1440)
+    assert "is no longer a draft" in refused.value.message_dict["round"][0]
+    assert not Penalty.objects.exists()
+    # the other table is still to be played: its player may be late for it
+    assert _give(day, "Alpha2").round == 1
