@@ -44,7 +44,8 @@ def test_a_changed_vote_is_named_against_the_log_and_too_many_votes_are_not_sign
     try:
         log_in(page, judge.username)
         page.goto(page.live_url + reverse("games:protocol", args=[game.tournament.slug, game.pk]))
-        assert "совпадает с журналом пульта" in page.locator("[data-testid=log-same]").inner_text()
+        same = page.locator("[data-testid=log-same]").inner_text()
+        assert "Расхождений с журналом пульта этой игры нет" in same
         page.fill("input[name=date]", "2026-03-01")
         page.fill("input[name=v3_votes]", "4 3")
         differences = page.locator("[data-testid=log-differences]")
@@ -57,3 +58,4 @@ def test_a_changed_vote_is_named_against_the_log_and_too_many_votes_are_not_sign
         assert Game.objects.get(pk=game.pk).status == GameStatus.DRAFT
     finally:
         context.close()
+

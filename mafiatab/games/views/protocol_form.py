@@ -102,8 +102,12 @@ def _form_context(
         "warning_items": warnings,
         "form_warnings": pf.problem_list(unnamed, parsed.data),
         "has_log": played is not None,
-        # "agrees with the log" only when nothing differs, a refused difference included
-        "log_same": played is not None and not notes,
+        # "no difference from the log" only when nothing differs (a refused difference
+        # included) and no problem is shown beside a part the log has: a judge reading
+        # an error on a vote must not read beside it that the vote is the log's
+        "log_same": played is not None
+        and not notes
+        and not any(_in_log(item.cell) for item in listed),
         "readable": check.protocol is not None,
         "base_version": base_version,
         "online": tournament.is_online,
@@ -118,6 +122,16 @@ def _form_context(
         "seat_choices_id": SEAT_CHOICES_ID,
         **(extra or {}),
     }
+
+
+#: The form's cells of what the console's log does not hold (the date and the judge,
+#: the judge's extra points, the penalties).
+_NOT_IN_LOG = ("header", "extra", "pen")
+
+
+def _in_log(cell: str) -> bool:
+    """Whether a form cell shows a part of the protocol the console's log holds."""
+    return not cell.startswith(_NOT_IN_LOG)
 
 
 def _best_seats(game: Game, raw: dict[str, Any]) -> list[int]:
