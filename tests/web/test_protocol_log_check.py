@@ -18,7 +18,7 @@ from mafiatab.games import log_check
 from mafiatab.games.conversion import game_data
 from mafiatab.games.forms import raw_from_data
 from mafiatab.games.models import GameStatus
-from mafiatab.games.services import ProtocolInvalid, protocol_save
+from mafiatab.games.services import ProtocolInvalid, protocol_confirm, protocol_save
 from mafiatab.messages import problem_text
 
 from . import test_games_fixtures as fx
@@ -386,3 +386,21 @@ def test_no_difference_from_the_log_is_not_said_beside_a_problem_of_a_part_the_l
     page = client.post(_url(game), post).content.decode()
     assert 'data-testid="log-same"' in page
 
+
+def test_a_confirmed_protocol_changed_without_a_reason_says_so_beside_the_reason_field(
+    client, played
+):
+    game = _submitted(played)
+    protocol_confirm(game=game, by=played["chief"])
+    game.refresh_from_db()
+    client.force_login(played["chief"])
+    page = client.get(_url(game)).content.decode()
+    # the browser's own validation would stop the live check until a reason is written
+    assert re.search(r'<form [^>]*id="protocol-form"[^>]*novalidate', page)
+    with translation.override("ru"):
+        answer = client.post(
+            _url(game), _form(game, "save", judge="Главный Иван"), HTTP_ACCEPT_LANGUAGE="ru"
+        )
+    assert answer.status_code == 422
+    beside = re.search(r'data-testid="reason-error">(.*?)</div>', answer.content.decode(), re.S)
+    assert beside and "Укажите, почему меняется утверждённый протокол" in beside[1]

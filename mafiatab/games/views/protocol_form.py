@@ -214,6 +214,7 @@ def protocol(request: HttpRequest, game: Game) -> HttpResponse:
     base_version = _base_version(request)
     reason = request.POST.get("reason", "")
     error, status = None, 200
+    reason_errors: list[str] = []
     if base_version is None and action in ("save", "submit"):
         error, status = _NO_BASE_VERSION, 400
     elif parsed.problems and action != "check":
@@ -234,6 +235,8 @@ def protocol(request: HttpRequest, game: Game) -> HttpResponse:
             error = _("The protocol has problems; see the marked fields.")
         except ValidationError as exc:
             error = _error_text(exc)
+            # a missing reason is said beside its field too
+            reason_errors = exc.message_dict.get("reason", []) if hasattr(exc, "error_dict") else []
         else:
             if action == "submit":
                 messages.success(request, _("The protocol is signed and submitted."))
@@ -246,7 +249,7 @@ def protocol(request: HttpRequest, game: Game) -> HttpResponse:
         raw,
         parsed,
         base_version=base_version or game.version,
-        extra={"error": error, "reason": reason},
+        extra={"error": error, "reason": reason, "reason_errors": reason_errors},
     )
     if error and context["problem_items"]:  # the page opens at the first problem
         context["scroll_to"] = context["problem_items"][0].cell
