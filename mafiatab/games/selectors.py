@@ -59,6 +59,24 @@ class ProtocolCheck:
         return self.protocol is not None and not self.problems
 
 
+def last_return(game: Game) -> ProtocolVersion | None:
+    """The chief judge's return of the protocol to its table judge (who, when, why)
+    while the protocol is still the draft it made; None otherwise."""
+    if game.status != GameStatus.DRAFT:
+        return None
+    returned = (
+        game.versions.filter(action="returned").select_related("author").order_by("-number").first()
+    )
+    if (
+        returned is None
+        or game.versions.filter(number__gt=returned.number)
+        .exclude(status=GameStatus.DRAFT)
+        .exists()
+    ):
+        return None
+    return returned
+
+
 def check_protocol(data: dict[str, Any], *, ruleset: str) -> ProtocolCheck:
     """Read `data` (the file form, voting blocks included) with the core's one reader and
     validator, as a tournament file's game is read, collecting every problem."""

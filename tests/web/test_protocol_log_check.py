@@ -18,7 +18,12 @@ from mafiatab.games import log_check
 from mafiatab.games.conversion import game_data
 from mafiatab.games.forms import raw_from_data
 from mafiatab.games.models import GameStatus
-from mafiatab.games.services import ProtocolInvalid, protocol_confirm, protocol_save
+from mafiatab.games.services import (
+    ProtocolInvalid,
+    protocol_confirm,
+    protocol_return,
+    protocol_save,
+)
 from mafiatab.messages import problem_text
 
 from . import test_games_fixtures as fx
@@ -404,3 +409,24 @@ def test_a_confirmed_protocol_changed_without_a_reason_says_so_beside_the_reason
     assert answer.status_code == 422
     beside = re.search(r'data-testid="reason-error">(.*?)</div>', answer.content.decode(), re.S)
     assert beside and "Укажите, почему меняется утверждённый протокол" in beside[1]
+
+
+def test_a_returned_protocol_says_who_returned_it_when_and_why_while_it_is_a_draft(client, played):
+    game = _submitted(played)
+    protocol_return(game=game, by=played["chief"], reason="исправьте фолы места 4")
+    game.refresh_from_db()
+    client.force_login(played["judge"])
+    with translation.override("ru"):
+        page = client.get(_url(game), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    shown = re.search(r'data-testid="returned">(.*?)</div>', page, re.S)
+    assert shown, "the return is not shown"
+    assert "Протокол возвращён судье стола (Chief" in shown[1]
+    assert "Что исправить: исправьте фолы места 4" in shown[1]
+    # saved again as a draft it still says so; signed again it does not
+    data = game_data(game) | {"date": "2026-03-01", "judge": "Главный Иван"}
+    protocol_save(game=game, data=data, by=played["judge"], base_version=game.version)
+    game.refresh_from_db()
+    assert 'data-testid="returned"' in client.get(_url(game)).content.decode()
+    protocol_save(game=game, data=data, by=played["judge"], base_version=game.version, submit=True)
+    game.refresh_from_db()
+    assert 'data-testid="returned"' not in client.get(_url(game)).content.decode()

@@ -118,6 +118,7 @@ def _form_context(
         "seat_numbers": list(pf.SEATS),
         "best_seats": _best_seats(game, raw),
         "protests": game.protests.all(),
+        "returned": selectors.last_return(game),
         "seat_choices": seat_choices(tournament.pk),
         "seat_choices_id": SEAT_CHOICES_ID,
         **(extra or {}),
