@@ -18,6 +18,7 @@ from mafiatab.games import log_check
 from mafiatab.games.conversion import game_data
 from mafiatab.games.forms import raw_from_data
 from mafiatab.games.models import GameStatus
+from mafiatab.games.selectors import version_changes
 from mafiatab.games.services import (
     ProtocolInvalid,
     protocol_confirm,
@@ -430,3 +431,19 @@ def test_a_returned_protocol_says_who_returned_it_when_and_why_while_it_is_a_dra
     protocol_save(game=game, data=data, by=played["judge"], base_version=game.version, submit=True)
     game.refresh_from_db()
     assert 'data-testid="returned"' not in client.get(_url(game)).content.decode()
+
+
+def test_the_protocol_history_names_each_removal_by_its_seat_and_its_reason(client, two_tables):
+    game = _removed_on_day_1(two_tables)
+    client.force_login(two_tables["chief"])
+    url = reverse("games:history", args=[game.tournament.slug, game.pk])
+    with translation.override("ru"):
+        page = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "<td>удаления</td><td>—</td><td>место 4 (4 фола)</td>" in page
+    with translation.override("en"):
+        page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "<td>removals</td><td>—</td><td>seat 4 (4 fouls)</td>" in page
+    removal = {"seat": 6, "reason": "ALT+TAB", "online": True, "fined": False}
+    with translation.override("ru"):
+        (change,) = version_changes({}, {"disqualified": [removal]})
+    assert change.after == "место 6 (ALT+TAB, нарушение дополнения для онлайн-турниров, без штрафа)"
