@@ -91,7 +91,7 @@ def test_a_confirmed_protocol_is_checked_live_before_the_reason_of_its_change_is
         page.check("input[name=winner][value=black]")
         page.locator("#pb-winner p.error").first.wait_for()
         beside = page.locator("#pb-winner").inner_text()
-        assert "в журнале пульта игра закончилась так: победа красной команды" in beside
+        assert "В журнале пульта игра закончилась так: победа красной команды" in beside
         assert page.locator("[data-testid=log-same]").count() == 0
         # saving a change without a reason is refused by the server, beside the reason field
         page.check("input[name=winner][value=red]")

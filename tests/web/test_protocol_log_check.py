@@ -447,3 +447,18 @@ def test_the_protocol_history_names_each_removal_by_its_seat_and_its_reason(clie
     with translation.override("ru"):
         (change,) = version_changes({}, {"disqualified": [removal]})
     assert change.after == "место 6 (ALT+TAB, нарушение дополнения для онлайн-турниров, без штрафа)"
+
+
+def test_a_message_beside_its_field_is_a_sentence_with_its_final_full_stop(client, played):
+    game = _submitted(played)
+    client.force_login(played["judge"])
+    with translation.override("ru"):
+        answer = client.post(
+            _url(game), _form(game, "check", winner="black"), HTTP_ACCEPT_LANGUAGE="ru"
+        )
+    beside = re.search(r'id="pb-winner"[^>]*>(.*?)</div>', answer.content.decode(), re.S)[1]
+    assert (
+        '<p class="error" role="alert">В журнале пульта игра закончилась так: победа красной '
+        "команды, а в протоколе — победа чёрной команды; результат, который решил журнал, "
+        "нельзя подписать иначе.</p>" in beside
+    ), beside

@@ -88,7 +88,7 @@ def _form_context(
     # holds the first-killed seat's
     warn_cells: dict[str, list[str]] = {}
     for item in [*warnings, *pf.problem_list(unnamed, parsed.data)]:
-        warn_cells.setdefault(item.cell, []).append(f"{item.place}: {item.text}")
+        warn_cells.setdefault(item.cell, []).append(pf.as_sentence(f"{item.place}: {item.text}"))
     return {
         "tournament": tournament,
         "game": game,
