@@ -423,6 +423,13 @@ def test_a_returned_protocol_says_who_returned_it_when_and_why_while_it_is_a_dra
     assert shown, "the return is not shown"
     assert "Протокол возвращён судье стола (Chief" in shown[1]
     assert "Что исправить: исправьте фолы места 4" in shown[1]
+    detail = reverse("games:detail", args=[game.tournament.slug, game.pk])
+    with translation.override("ru"):
+        page = client.get(detail, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Что исправить: исправьте фолы места 4" in page
+    client.force_login(played["player"])  # not for every reader of the game's page
+    assert 'data-testid="returned"' not in client.get(detail).content.decode()
+    client.force_login(played["judge"])
     # saved again as a draft it still says so; signed again it does not
     data = game_data(game) | {"date": "2026-03-01", "judge": "Главный Иван"}
     protocol_save(game=game, data=data, by=played["judge"], base_version=game.version)

@@ -56,7 +56,9 @@ def detail(request: HttpRequest, game: Game) -> HttpResponse:
         "game": game,
         "withheld": withheld_message(disclosure) if withheld else "",
         "can": permissions_for(request.user, tournament),
-        "can_edit": user_can(request.user, tournament, "enter_protocol", game=game),
+        "can_edit": (can_edit := user_can(request.user, tournament, "enter_protocol", game=game)),
+        # why the chief judge returned the protocol: for those who fix it
+        "returned": selectors.last_return(game) if can_edit else None,
         "can_protest": selectors.may_file_protest(request.user, game),
         "protest_closed": selectors.protest_window_closed(request.user, game),
         "rows": _seat_rows(data, check, {}),
