@@ -373,15 +373,25 @@ def _what(problem: Problem) -> str:
     return form_problem_text(problem)
 
 
+def as_sentence(text: str) -> str:
+    """A message as a sentence of its own (beside a cell, not after a place in a list):
+    a capital first letter and a final full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", "…")) else f"{text}."
+
+
 def problems_by_cell(problems: list[Problem], data: Mapping[str, Any]) -> dict[str, list[str]]:
-    """Each cell's problem messages in the active language (every cell present, most
-    empty)."""
+    """Each cell's problem messages in the active language, each a sentence (every cell
+    present, most empty)."""
     cells: dict[str, list[str]] = {key: [] for key in cell_keys()}
     for problem in problems:
         message = _what(problem)
         if problem.seat is not None and not problem.field.startswith(("player", "role", "fouls")):
             message = _("seat %(seat)d: %(message)s") % {"seat": problem.seat, "message": message}
-        cells.setdefault(cell_of(problem, data), []).append(message)
+        cells.setdefault(cell_of(problem, data), []).append(as_sentence(message))
     return cells
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from mafiatab.core.names import nickname_key
 from mafiatab.core.problems import Problem
+from mafiatab.core.protocol import FOUL_REMOVAL_REASON, is_foul_removal
 from mafiatab.core.roles import Role
 from mafiatab.games.models import Game, ProtocolVersion
 
@@ -99,6 +100,12 @@ def _block_notes(
     elif logged_votes and votes and sum(votes) < alive:
         # every living player votes; one who did not counts for the last nominee
         yield note("log.votes_under_alive", total=sum(votes), alive=alive)
+    if bool(mine.get("revote")) != bool(logged.get("revote")):
+        yield _note(
+            "log.block_revote" if mine.get("revote") else "log.block_not_revote",
+            f"{field}.revote",
+            day=_seats(day),
+        )
     logged_by = _ints(logged.get("nominated_by"))
     if logged_by and _ints(mine.get("nominated_by")) != logged_by:
         yield _note(
@@ -137,8 +144,62 @@ def _fouls(data: Mapping[str, Any]) -> list[Any]:
     return [s.get("fouls") if isinstance(s, Mapping) else None for s in data.get("seats") or []]
 
 
-def _removed(data: Mapping[str, Any]) -> list[Any]:
-    return sorted(r.get("seat") for r in data.get("disqualified") or [] if isinstance(r, Mapping))
+def _removals(data: Mapping[str, Any]) -> dict[int, Mapping[str, Any]]:
+    """The removals of a protocol by their seat (a seat named twice: its first)."""
+    removals: dict[int, Mapping[str, Any]] = {}
+    for removal in data.get("disqualified") or []:
+        seat = removal.get("seat") if isinstance(removal, Mapping) else None
+        if isinstance(seat, int) and not isinstance(seat, bool):
+            removals.setdefault(seat, removal)
+    return removals
+
+
+def _reason_key(reason: Any) -> str:
+    """A removal's reason as compared: the fourth foul's code whatever its spelling, a
+    judge's words whatever their spaces and case."""
+    text = " ".join(str(reason or "").split())
+    return FOUL_REMOVAL_REASON if is_foul_removal(text) else text.casefold()
+
+
+def _removal_notes(data: Mapping[str, Any], played: Mapping[str, Any]) -> Iterator[Problem]:
+    """Each removal against the log's, seat by seat: the seat, its reason, whether it is
+    fined and whether it is an online addendum violation."""
+    mine, logged = _removals(data), _removals(played)
+    for seat in sorted(mine.keys() | logged.keys()):
+        if seat not in mine:
+            yield _note(
+                "log.removal_missing",
+                "disqualified",
+                seat,
+                reason=str(logged[seat].get("reason") or ""),
+            )
+            continue
+        if seat not in logged:
+            yield _note("log.removal_extra", "disqualified", seat)
+            continue
+        ours, theirs = mine[seat], logged[seat]
+        if _reason_key(ours.get("reason")) != _reason_key(theirs.get("reason")):
+            yield _note(
+                "log.removal_reason",
+                "disqualified.reason",
+                seat,
+                protocol=str(ours.get("reason") or ""),
+                log=str(theirs.get("reason") or ""),
+            )
+        fined = bool(ours.get("fined", True))
+        if fined != bool(theirs.get("fined", True)):
+            yield _note(
+                "log.removal_fined" if fined else "log.removal_waived",
+                "disqualified.fined",
+                seat,
+            )
+        online = bool(ours.get("online", False))
+        if online != bool(theirs.get("online", False)):
+            yield _note(
+                "log.removal_online" if online else "log.removal_not_online",
+                "disqualified.online",
+                seat,
+            )
 
 
 def _seat_values(data: Mapping[str, Any], key: str) -> list[str]:
@@ -177,13 +238,7 @@ def _other_notes(data: Mapping[str, Any], played: Mapping[str, Any]) -> Iterator
     for seat, (mine, logged) in enumerate(zip(_fouls(data), _fouls(played), strict=False), 1):
         if (mine or 0) != (logged or 0):
             yield _note("log.fouls", "fouls", seat, protocol=mine or 0, log=logged or 0)
-    if _removed(data) != _removed(played):
-        yield _note(
-            "log.removals",
-            "disqualified",
-            protocol=_seats(_removed(data)),
-            log=_seats(_removed(played)),
-        )
+    yield from _removal_notes(data, played)
     if data.get("first_killed") != played.get("first_killed"):
         yield _note(
             "log.first_killed",
@@ -206,8 +261,9 @@ def _other_notes(data: Mapping[str, Any], played: Mapping[str, Any]) -> Iterator
 def differences(data: Mapping[str, Any], played: Mapping[str, Any] | None) -> list[Problem]:
     """Every difference of the protocol `data` from the log's protocol `played` (none
     without a log): the players and roles seat by seat, the voting blocks, block by
-    block (nominees, votes, nominators, lift), the fouls, the removals, the first-killed
-    seat, the best move and the winner."""
+    block (day, nominees, votes, revote, nominators, lift), the fouls, the removals seat
+    by seat (reason, fine, online violation), the first-killed seat, the best move and
+    the winner."""
     if not played:
         return []
     return [

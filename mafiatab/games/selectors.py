@@ -59,6 +59,24 @@ class ProtocolCheck:
         return self.protocol is not None and not self.problems
 
 
+def last_return(game: Game) -> ProtocolVersion | None:
+    """The chief judge's return of the protocol to its table judge (who, when, why)
+    while the protocol is still the draft it made; None otherwise."""
+    if game.status != GameStatus.DRAFT:
+        return None
+    returned = (
+        game.versions.filter(action="returned").select_related("author").order_by("-number").first()
+    )
+    if (
+        returned is None
+        or game.versions.filter(number__gt=returned.number)
+        .exclude(status=GameStatus.DRAFT)
+        .exists()
+    ):
+        return None
+    return returned
+
+
 def check_protocol(data: dict[str, Any], *, ruleset: str) -> ProtocolCheck:
     """Read `data` (the file form, voting blocks included) with the core's one reader and
     validator, as a tournament file's game is read, collecting every problem."""
@@ -388,31 +406,36 @@ def _role_text(value: Any) -> str:
 
 def _entry_word(key: str, value: Any) -> str:
     """One value of an entry as the history shows it; a yes/no flag by its meaning."""
-
     if isinstance(value, bool):
-        shown = {
-            ("chief_approved", True): _("approved by the chief judge"),
-            ("online", True): _("online addendum violation"),
-            ("fined", False): _("fine waived"),
-        }
-        return f"({shown[key, value]})" if (key, value) in shown else ""
-    if key == "removal_reason":
-        return removal_reason_text(str(value))
+        approved = key == "chief_approved" and value
+        return "(" + _("approved by the chief judge") + ")" if approved else ""
     return str(value)
 
 
-def _entries(items: Any, keys: tuple[str, ...], word_key: dict[str, str] | None = None) -> str:
-    """Entries of a list in words; `word_key` names a key's kind when it is not its name
-    (a removal's reason: the engine's fourth-foul code said in the reader's language)."""
-    word_key = word_key or {}
+def _entries(items: Any, keys: tuple[str, ...]) -> str:
+    """Entries of a list in words (a judge's extra points, penalties)."""
     parts = []
     for item in items or []:
-        words = (
-            _entry_word(word_key.get(k, k), item.get(k))
-            for k in keys
-            if item.get(k) not in (None, "")
-        )
+        words = (_entry_word(k, item.get(k)) for k in keys if item.get(k) not in (None, ""))
         parts.append(" ".join(word for word in words if word))
+    return "; ".join(parts) or "—"
+
+
+def _removals_text(removals: Any) -> str:
+    """The removals in words, each by its seat: "seat 4 (4 fouls)", its reason in the
+    reader's language, an online addendum violation and a waived fine said too."""
+    parts = []
+    for removal in removals or []:
+        if not isinstance(removal, dict):
+            continue
+        what = [removal_reason_text(str(removal.get("reason") or ""))]
+        if removal.get("online"):
+            what.append(_("online addendum violation"))
+        if removal.get("fined") is False:
+            what.append(_("fine waived"))
+        seat = _("seat %(s)s") % {"s": removal.get("seat")}
+        said = ", ".join(w for w in what if w)
+        parts.append(f"{seat} ({said})" if said else seat)
     return "; ".join(parts) or "—"
 
 
@@ -497,11 +520,10 @@ def version_changes(before: dict[str, Any], after: dict[str, Any]) -> list[Chang
         _entries(before.get("penalties"), ("seat", "rule", "reason")),
         _entries(after.get("penalties"), ("seat", "rule", "reason")),
     )
-    removal_keys = ("seat", "reason", "online", "fined")
     add(
         _("removals"),
-        _entries(before.get("disqualified"), removal_keys, {"reason": "removal_reason"}),
-        _entries(after.get("disqualified"), removal_keys, {"reason": "removal_reason"}),
+        _removals_text(before.get("disqualified")),
+        _removals_text(after.get("disqualified")),
     )
     add(_("voting"), _blocks_text(before.get("voting")), _blocks_text(after.get("voting")))
     add(

@@ -24,13 +24,14 @@ from django.utils.translation import gettext, gettext_lazy, gettext_noop, pgette
 from mafiatab.core.advancing import Mark, Remark
 from mafiatab.core.game import GameProblem
 from mafiatab.core.problems import PROBLEM_TEMPLATES, Problem
-from mafiatab.core.protocol import FOUL_REMOVAL_FOULS, FOUL_REMOVAL_REASON, is_foul_removal
+from mafiatab.core.protocol import FOUL_REMOVAL_REASON, is_foul_removal
 from mafiatab.core.roles import Role
 from mafiatab.core.scoring import TOURNAMENT_PENALTY, ScoreLine
 from mafiatab.core.seating import SeatingError, SeatingFlag
 from mafiatab.messages import score_lines
 from mafiatab.messages.catalogue import SHELL_PROBLEMS as SHELL_PROBLEMS
 from mafiatab.messages.catalogue import say as say
+from mafiatab.messages.score_lines import removal_reason_text as removal_reason_text
 
 
 def render_template(template: str, params: Mapping[str, object]) -> str:
@@ -266,16 +267,6 @@ def clause_text(clause: str) -> str:
     if clause == TOURNAMENT_PENALTY:
         return gettext("tournament discipline")
     return clause
-
-
-def removal_reason_text(reason: str | None) -> str:
-    """A removal's reason as the reader reads it: the engine's own reason for a fourth
-    foul (a code: the console's protocol carries it) in the active language, a judge's
-    words as they are. The code is stored as the text "4 fouls" (the tournament file's
-    and the game log's form), read as a code whatever its spaces or case."""
-    if is_foul_removal(reason):
-        return score_lines.fouls_text(FOUL_REMOVAL_FOULS)
-    return reason or ""
 
 
 def removal_reason_code(text: str | None) -> str | None:

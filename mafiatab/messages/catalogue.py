@@ -81,7 +81,31 @@ SHELL_PROBLEMS: Mapping[str, str] = {
     ),
     "log.block_extra": gettext_noop("the console's log has no such vote (day %(day)s)"),
     "log.fouls": _THE_LOG_HAS,
-    "log.removals": _THE_LOG_HAS,
+    "log.block_revote": gettext_noop(
+        "day %(day)s: the console's log has this vote as the day's vote, the protocol as a revote"
+    ),
+    "log.block_not_revote": gettext_noop(
+        "day %(day)s: the console's log has this vote as a revote, the protocol as the day's vote"
+    ),
+    "log.removal_missing": gettext_noop(
+        "the console's log has this seat removed (%(reason)s), the protocol has no such removal"
+    ),
+    "log.removal_extra": gettext_noop("the console's log has no removal of this seat"),
+    "log.removal_reason": gettext_noop(
+        "the console's log has the removal for “%(log)s”, the protocol for “%(protocol)s”"
+    ),
+    "log.removal_waived": gettext_noop(
+        "the console's log has the removal with its fine, the protocol without the fine"
+    ),
+    "log.removal_fined": gettext_noop(
+        "the console's log has the removal without a fine, the protocol with the fine"
+    ),
+    "log.removal_online": gettext_noop(
+        "the console's log has the removal for no online addendum violation, the protocol for one"
+    ),
+    "log.removal_not_online": gettext_noop(
+        "the console's log has the removal for an online addendum violation, the protocol for none"
+    ),
     "log.first_killed": _THE_LOG_HAS,
     "log.best_move": _THE_LOG_HAS,
     "log.block_nominated_by": gettext_noop(

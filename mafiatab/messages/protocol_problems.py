@@ -9,6 +9,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from mafiatab.messages.score_lines import removal_reason_text
+
 Params = Mapping[str, Any]
 
 _TEAMS = {"red": gettext_lazy("the red team"), "black": gettext_lazy("the black team")}
@@ -66,7 +68,29 @@ def _log_winner(params: Params) -> str:
     )
 
 
+def _reason(value: object) -> str:
+    return removal_reason_text(str(value or "")) or "—"
+
+
+def _log_removal_missing(params: Params) -> str:
+    """A removal the log has and the protocol lacks, its reason in the reader's words."""
+    return _(
+        "the console's log has this seat removed (%(reason)s), the protocol has no such removal"
+    ) % {"reason": _reason(params.get("reason"))}
+
+
+def _log_removal_reason(params: Params) -> str:
+    """A removal's reason against the log's, each in the reader's words (the fourth
+    foul's code said in the active language)."""
+    return _("the console's log has the removal for “%(log)s”, the protocol for “%(protocol)s”") % {
+        "log": _reason(params.get("log")),
+        "protocol": _reason(params.get("protocol")),
+    }
+
+
 SAY: dict[str, Callable[[Params], str]] = {
     "winner.contradicted": _winner_contradicted,
     "log.winner": _log_winner,
+    "log.removal_missing": _log_removal_missing,
+    "log.removal_reason": _log_removal_reason,
 }

@@ -17,6 +17,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
+from mafiatab.core.protocol import FOUL_REMOVAL_FOULS, is_foul_removal
 from mafiatab.core.scoring import ScoreLine, format_points
 
 Facts = Mapping[str, object]
@@ -86,6 +87,16 @@ def fouls_text(n: object) -> str:
     language: "4 fouls", "4 фола"."""
     count = int(n) if isinstance(n, int) else 0
     return ngettext("%(n)s foul", "%(n)s fouls", count) % {"n": _number(n)}
+
+
+def removal_reason_text(reason: str | None) -> str:
+    """A removal's reason as the reader reads it: the engine's own reason for a fourth
+    foul (a code: the console's protocol carries it) in the active language, a judge's
+    words as they are. The code is stored as the text "4 fouls" (the tournament file's
+    and the game log's form), read as a code whatever its spaces or case."""
+    if is_foul_removal(reason):
+        return fouls_text(FOUL_REMOVAL_FOULS)
+    return reason or ""
 
 
 def _removal(facts: Facts) -> str:

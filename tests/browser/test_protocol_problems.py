@@ -106,7 +106,7 @@ def test_a_cell_the_form_cannot_read_is_named_in_russian_on_a_phone(
 
         assert Game.objects.get(pk=game.pk).status == GameStatus.DRAFT
         problem = page.locator("#pb-extra1").inner_text()
-        assert "укажите и место, и баллы" in problem
+        assert "Укажите и место, и баллы." in problem
         assert "form." not in problem
         page.screenshot(path="/tmp/messages-shots/form-cell-problem.png")
         page.evaluate("window.scrollTo(0, 0)")

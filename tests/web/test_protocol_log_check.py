@@ -18,7 +18,14 @@ from mafiatab.games import log_check
 from mafiatab.games.conversion import game_data
 from mafiatab.games.forms import raw_from_data
 from mafiatab.games.models import GameStatus
-from mafiatab.games.services import ProtocolInvalid, protocol_save
+from mafiatab.games.selectors import version_changes
+from mafiatab.games.services import (
+    ProtocolInvalid,
+    protocol_confirm,
+    protocol_return,
+    protocol_save,
+)
+from mafiatab.messages import problem_text
 
 from . import test_games_fixtures as fx
 
@@ -296,3 +303,169 @@ def test_a_difference_names_its_part_once(client, played):
     assert "лучший ход: в журнале" not in page
     # beside the best move's cell (which holds the first-killed seat too) each says its part
     assert '<p class="warning" data-testid="log-warning">Убит в первую ночь: в журнале' in page
+
+
+def _removed_on_day_1(two_tables: dict[str, Any], reason: str = "4 fouls") -> Any:
+    game, judge = two_tables["game1"], two_tables["judge"]
+    log = console.log_start(game=game, roles=ROLES, by=judge)
+    events = [REMOVED_ON_DAY_1[0] | {"reason": reason}, *REMOVED_ON_DAY_1[1:]]
+    for event in events:
+        console.event_append(log=log, event=event, client_id=uuid.uuid4(), after=None, by=judge)
+    console.log_finish(log=log, by=judge)
+    game.refresh_from_db()
+    return game
+
+
+def test_a_removal_with_another_reason_than_the_logs_is_named_in_the_readers_words(
+    client, two_tables
+):
+    game = _removed_on_day_1(two_tables)
+    client.force_login(two_tables["judge"])
+    removal = game_data(game)["disqualified"][0]
+    post = _form(game, "check", disqualified=[removal | {"reason": "оскорбление"}])
+    with translation.override("ru"):
+        page = client.post(_url(game), post, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert 'data-testid="log-same"' not in page
+    assert (
+        "Место 4, Удаления (8.2.4)</a>: в журнале пульта причина удаления — «4 фола», "
+        "в протоколе — «оскорбление»" in page
+    )
+    with translation.override("en"):
+        page = client.post(_url(game), post).content.decode()
+    assert "the console&#x27;s log has the removal for “4 fouls”, the protocol for" in page
+    # the fourth foul's words in the reader's language are the log's own reason
+    post = _form(game, "check", disqualified=[removal | {"reason": "4 фола"}])
+    with translation.override("ru"):
+        page = client.post(_url(game), post, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert 'data-testid="log-same"' in page
+
+
+def test_each_removal_is_held_against_the_logs_seat_fine_and_online_violation():
+    logged = {"disqualified": [{"seat": 4, "reason": "4 fouls", "online": False, "fined": True}]}
+
+    def codes(*removals: dict[str, Any]) -> list[str]:
+        return [p.code for p in log_check.differences({"disqualified": list(removals)}, logged)]
+
+    same = logged["disqualified"][0]
+    assert codes(same) == []
+    assert codes(same | {"fined": False}) == ["log.removal_waived"]
+    assert codes(same | {"online": True}) == ["log.removal_online"]
+    assert codes(same | {"seat": 5}) == ["log.removal_missing", "log.removal_extra"]
+    assert codes() == ["log.removal_missing"]
+    with translation.override("ru"):
+        texts = [
+            problem_text(p)
+            for p in log_check.differences({"disqualified": [same | {"fined": False}]}, logged)
+        ]
+        missing = problem_text(log_check.differences({}, logged)[0])
+    assert texts == ["в журнале пульта удаление со штрафом, в протоколе — без штрафа"]
+    assert missing == "в журнале пульта этот игрок удалён (4 фола), в протоколе такого удаления нет"
+
+
+def test_a_revote_the_log_does_not_have_is_a_difference_and_the_box_never_says_it_agrees(
+    client, played
+):
+    game = played["game"]
+    client.force_login(played["judge"])
+    voting = game_data(game)["voting"]
+    voting[0] = voting[0] | {"revote": True}
+    post = _form(game, "check", voting=voting)
+    with translation.override("ru"):
+        page = client.post(_url(game), post, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "день 1: в журнале пульта это голосование дня, в протоколе — переголосование" in page
+    assert 'data-testid="log-same"' not in page
+
+
+def test_no_difference_from_the_log_is_not_said_beside_a_problem_of_a_part_the_log_has(
+    client, played
+):
+    game = played["game"]
+    client.force_login(played["judge"])
+    post = _form(game, "check")
+    post.pop("winner")  # a problem, but no difference from the log's result
+    page = client.post(_url(game), post).content.decode()
+    assert "choose the winning team" in page
+    assert 'data-testid="log-same"' not in page
+    # a problem of a part the log does not hold (the date) leaves it said
+    post = _form(game, "check")
+    post.pop("date")
+    page = client.post(_url(game), post).content.decode()
+    assert 'data-testid="log-same"' in page
+
+
+def test_a_confirmed_protocol_changed_without_a_reason_says_so_beside_the_reason_field(
+    client, played
+):
+    game = _submitted(played)
+    protocol_confirm(game=game, by=played["chief"])
+    game.refresh_from_db()
+    client.force_login(played["chief"])
+    page = client.get(_url(game)).content.decode()
+    # the browser's own validation would stop the live check until a reason is written
+    assert re.search(r'<form [^>]*id="protocol-form"[^>]*novalidate', page)
+    with translation.override("ru"):
+        answer = client.post(
+            _url(game), _form(game, "save", judge="Главный Иван"), HTTP_ACCEPT_LANGUAGE="ru"
+        )
+    assert answer.status_code == 422
+    beside = re.search(r'data-testid="reason-error">(.*?)</div>', answer.content.decode(), re.S)
+    assert beside and "Укажите, почему меняется утверждённый протокол" in beside[1]
+
+
+def test_a_returned_protocol_says_who_returned_it_when_and_why_while_it_is_a_draft(client, played):
+    game = _submitted(played)
+    protocol_return(game=game, by=played["chief"], reason="исправьте фолы места 4")
+    game.refresh_from_db()
+    client.force_login(played["judge"])
+    with translation.override("ru"):
+        page = client.get(_url(game), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    shown = re.search(r'data-testid="returned">(.*?)</div>', page, re.S)
+    assert shown, "the return is not shown"
+    assert "Протокол возвращён судье стола (Chief" in shown[1]
+    assert "Что исправить: исправьте фолы места 4" in shown[1]
+    detail = reverse("games:detail", args=[game.tournament.slug, game.pk])
+    with translation.override("ru"):
+        page = client.get(detail, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Что исправить: исправьте фолы места 4" in page
+    client.force_login(played["player"])  # not for every reader of the game's page
+    assert 'data-testid="returned"' not in client.get(detail).content.decode()
+    client.force_login(played["judge"])
+    # saved again as a draft it still says so; signed again it does not
+    data = game_data(game) | {"date": "2026-03-01", "judge": "Главный Иван"}
+    protocol_save(game=game, data=data, by=played["judge"], base_version=game.version)
+    game.refresh_from_db()
+    assert 'data-testid="returned"' in client.get(_url(game)).content.decode()
+    protocol_save(game=game, data=data, by=played["judge"], base_version=game.version, submit=True)
+    game.refresh_from_db()
+    assert 'data-testid="returned"' not in client.get(_url(game)).content.decode()
+
+
+def test_the_protocol_history_names_each_removal_by_its_seat_and_its_reason(client, two_tables):
+    game = _removed_on_day_1(two_tables)
+    client.force_login(two_tables["chief"])
+    url = reverse("games:history", args=[game.tournament.slug, game.pk])
+    with translation.override("ru"):
+        page = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "<td>удаления</td><td>—</td><td>место 4 (4 фола)</td>" in page
+    with translation.override("en"):
+        page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "<td>removals</td><td>—</td><td>seat 4 (4 fouls)</td>" in page
+    removal = {"seat": 6, "reason": "ALT+TAB", "online": True, "fined": False}
+    with translation.override("ru"):
+        (change,) = version_changes({}, {"disqualified": [removal]})
+    assert change.after == "место 6 (ALT+TAB, нарушение дополнения для онлайн-турниров, без штрафа)"
+
+
+def test_a_message_beside_its_field_is_a_sentence_with_its_final_full_stop(client, played):
+    game = _submitted(played)
+    client.force_login(played["judge"])
+    with translation.override("ru"):
+        answer = client.post(
+            _url(game), _form(game, "check", winner="black"), HTTP_ACCEPT_LANGUAGE="ru"
+        )
+    beside = re.search(r'id="pb-winner"[^>]*>(.*?)</div>', answer.content.decode(), re.S)[1]
+    assert (
+        '<p class="error" role="alert">В журнале пульта игра закончилась так: победа красной '
+        "команды, а в протоколе — победа чёрной команды; результат, который решил журнал, "
+        "нельзя подписать иначе.</p>" in beside
+    ), beside

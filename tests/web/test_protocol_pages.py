@@ -62,7 +62,7 @@ def test_the_form_shows_every_problem_next_to_its_field_and_saves_nothing(client
     assert response.status_code == 422
     page = response.content.decode()
     roles_cell = page.split('id="pb-roles"')[1].split("</div>")[0]
-    assert "roles must be 6 red, 1 sheriff, 2 black and 1 don" in roles_cell
+    assert "Roles must be 6 red, 1 sheriff, 2 black and 1 don" in roles_cell
     extra_cell = page.split('id="pb-extra1"')[1].split("</div>")[0]
     assert "above 0.4 for a loser" in extra_cell or "above" in extra_cell
     assert 'value="0.9"' in page

@@ -200,10 +200,10 @@ def test_the_game_history_says_a_fourth_foul_removal_in_the_readers_language():
     after = {"disqualified": [{"seat": 6, "reason": "4 fouls", "online": False, "fined": True}]}
     with translation.override("ru"):
         (change,) = version_changes(before, after)
-        assert change.after == "6 4 фола"
+        assert change.after == "место 6 (4 фола)"
     with translation.override("en"):
         (change,) = version_changes(before, after)
-        assert change.after == "6 4 fouls"
+        assert change.after == "seat 6 (4 fouls)"
 
 
 def test_the_command_lines_label_of_a_fourth_foul_removal_is_unchanged():

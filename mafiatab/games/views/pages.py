@@ -56,7 +56,9 @@ def detail(request: HttpRequest, game: Game) -> HttpResponse:
         "game": game,
         "withheld": withheld_message(disclosure) if withheld else "",
         "can": permissions_for(request.user, tournament),
-        "can_edit": user_can(request.user, tournament, "enter_protocol", game=game),
+        "can_edit": (can_edit := user_can(request.user, tournament, "enter_protocol", game=game)),
+        # why the chief judge returned the protocol: for those who fix it
+        "returned": selectors.last_return(game) if can_edit else None,
         "playing": selectors.is_played_on_console(game),
         "playing_notice": selectors.playing_confirm_notice()
         if game.status == GameStatus.SUBMITTED

@@ -88,7 +88,7 @@ def _form_context(
     # holds the first-killed seat's
     warn_cells: dict[str, list[str]] = {}
     for item in [*warnings, *pf.problem_list(unnamed, parsed.data)]:
-        warn_cells.setdefault(item.cell, []).append(f"{item.place}: {item.text}")
+        warn_cells.setdefault(item.cell, []).append(pf.as_sentence(f"{item.place}: {item.text}"))
     return {
         "tournament": tournament,
         "game": game,
@@ -102,8 +102,12 @@ def _form_context(
         "warning_items": warnings,
         "form_warnings": pf.problem_list(unnamed, parsed.data),
         "has_log": played is not None,
-        # "agrees with the log" only when nothing differs, a refused difference included
-        "log_same": played is not None and not notes,
+        # "no difference from the log" only when nothing differs (a refused difference
+        # included) and no problem is shown beside a part the log has: a judge reading
+        # an error on a vote must not read beside it that the vote is the log's
+        "log_same": played is not None
+        and not notes
+        and not any(_in_log(item.cell) for item in listed),
         "readable": check.protocol is not None,
         "base_version": base_version,
         "online": tournament.is_online,
@@ -119,10 +123,21 @@ def _form_context(
         "seat_numbers": list(pf.SEATS),
         "best_seats": _best_seats(game, raw),
         "protests": game.protests.all(),
+        "returned": selectors.last_return(game),
         "seat_choices": seat_choices(tournament.pk),
         "seat_choices_id": SEAT_CHOICES_ID,
         **(extra or {}),
     }
+
+
+#: The form's cells of what the console's log does not hold (the date and the judge,
+#: the judge's extra points, the penalties).
+_NOT_IN_LOG = ("header", "extra", "pen")
+
+
+def _in_log(cell: str) -> bool:
+    """Whether a form cell shows a part of the protocol the console's log holds."""
+    return not cell.startswith(_NOT_IN_LOG)
 
 
 def _best_seats(game: Game, raw: dict[str, Any]) -> list[int]:
@@ -222,6 +237,7 @@ def protocol(request: HttpRequest, game: Game) -> HttpResponse:
     base_version = _base_version(request)
     reason = request.POST.get("reason", "")
     error, status = _refused_post(request, game, parsed, action, base_version)
+    reason_errors: list[str] = []
     if error is None and action in ("save", "submit"):
         try:
             services.protocol_save(
@@ -238,6 +254,8 @@ def protocol(request: HttpRequest, game: Game) -> HttpResponse:
             error = _("The protocol has problems; see the marked fields.")
         except ValidationError as exc:
             error = _error_text(exc)
+            # a missing reason is said beside its field too
+            reason_errors = exc.message_dict.get("reason", []) if hasattr(exc, "error_dict") else []
         else:
             if action == "submit":
                 messages.success(request, _("The protocol is signed and submitted."))
@@ -250,7 +268,7 @@ def protocol(request: HttpRequest, game: Game) -> HttpResponse:
         raw,
         parsed,
         base_version=base_version or game.version,
-        extra={"error": error, "reason": reason},
+        extra={"error": error, "reason": reason, "reason_errors": reason_errors},
     )
     if error and context["problem_items"]:  # the page opens at the first problem
         context["scroll_to"] = context["problem_items"][0].cell
