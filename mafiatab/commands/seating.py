@@ -159,8 +159,12 @@ def render_schedule(schedule: Any) -> str:
             if m.after is not None
             else []
         ),
-        f"Search: {m.iterations} iterations"
-        + (" (stopped by the time limit)" if m.stopped_by_time_limit else ""),
+        (
+            f"Search: {m.iterations} iterations"
+            + (" (stopped by the time limit)" if m.stopped_by_time_limit else "")
+            if m.iterations or m.stopped_by_time_limit
+            else "Search: none, this seating is built without a search"
+        ),
     ]
     if schedule.flags:
         lines.append("Compromises:")

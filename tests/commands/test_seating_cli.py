@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -43,6 +44,17 @@ def test_summary_shows_histogram_seat_balance_and_rotation(
     assert "0 games:" in out and "1 game:" in out
     assert "Seat balance: exact" in out
     assert "Table rotation:" in out
+
+
+def test_summary_says_when_a_seating_needed_no_search(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "--players", "10", "--games", "3")
+    assert code == 0
+    assert "Search: none, this seating is built without a search" in out
+    code, out, _ = run(capsys, "--players", "20", "--games", "2", "--tables", "1")
+    assert code == 0
+    assert re.search(r"^Search: [1-9][0-9]* iterations$", out, re.MULTILINE)
 
 
 def test_names_file_gives_the_players(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

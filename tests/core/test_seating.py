@@ -100,6 +100,47 @@ def test_sit_outs_rotate_so_nobody_sits_out_twice_before_everyone_sat_out_once()
     assert len(set().union(*first_two)) == 25
 
 
+def assert_sit_outs_in_turn(schedule: Schedule) -> None:
+    """After every round, the games played so far differ by one at most between players."""
+    played: Counter[str] = Counter(dict.fromkeys(schedule.players, 0))
+    for rnd in schedule.rounds:
+        played.update(rnd.players())
+        assert max(played.values()) - min(played.values()) <= 1, rnd.round
+
+
+# One table a round, players sitting out in turn. With 20 players and 2 games, each plays
+# one of rounds 1-2 and one of rounds 3-4: n players play rounds 1 and 3, the same n rounds
+# 2 and 4, 10 - n rounds 1 and 4 and 2 and 3; pairs meeting twice are 2·C(n, 2) +
+# 2·C(10 - n, 2), at least 40 (n = 5), where repeating the groups gives 90. With 30 players
+# in 6 rounds, the 3×3 matrix of (round in 1-3, round in 4-6) has rows and columns of 10:
+# at best 4/3/3, so 3·(C(4, 2) + 2·C(3, 2)) = 36 pairs meet twice.
+@pytest.mark.parametrize(("n", "least"), [(20, 40), (30, 36)])
+@pytest.mark.parametrize("seed", [0, 1])
+def test_one_table_a_round_trades_who_sits_out_for_the_fewest_repeated_pairs(
+    n: int, least: int, seed: int
+) -> None:
+    schedule = plan(n, 2, tables=1, seed=seed)
+    assert_valid(schedule, 2)
+    assert_sit_outs_in_turn(schedule)
+    assert schedule.metrics.iterations > 0
+    assert schedule.metrics.repeated_pairs == least
+
+
+@pytest.mark.parametrize(("n", "games"), [(20, 4), (20, 10), (15, 2), (12, 5), (25, 6)])
+def test_one_table_a_round_never_repeats_the_same_groups(n: int, games: int) -> None:
+    schedule = plan(n, games, tables=1, seed=3)
+    assert_valid(schedule, games)
+    assert_sit_outs_in_turn(schedule)
+    groups = Counter(frozenset(rnd.players()) for rnd in schedule.rounds)
+    assert max(groups.values()) == 1
+
+
+def test_a_table_of_everybody_leaves_nothing_to_search() -> None:
+    schedule = plan(10, 3)
+    assert schedule.metrics.iterations == 0
+    assert schedule.metrics.max_meetings == 3
+
+
 def test_same_seed_gives_the_same_schedule() -> None:
     first = plan(40, 6, seed=7, iterations=20_000)
     second = plan(40, 6, seed=7, iterations=20_000)
@@ -491,6 +532,45 @@ def test_the_search_keeps_pair_counts_and_pairs_in_conflict_up_to_date() -> None
     expected = sorted(a * 40 + b for a, b in combinations(range(40), 2) if counts[a][b] > 1)
     assert sorted(state.conflicts) == expected
     assert all(state.conflicts[i] == key for key, i in state.position.items())
+
+
+def test_trading_rounds_keeps_pair_counts_conflicts_and_sit_outs_up_to_date() -> None:
+    n, rounds = 20, 8
+    playing = tuple(tuple(range(10)) if r % 2 == 0 else tuple(range(10, 20)) for r in range(rounds))
+    problem = SearchProblem(
+        n_players=n,
+        rounds=playing,
+        groups_per_round=(1,) * rounds,
+        pinned=tuple({} for _ in range(rounds)),
+        base_counts=tuple((0,) * n for _ in range(n)),
+        mean=9 * 4 / (n - 1),
+        ceiling=2,
+        cap=3,
+    )
+    state = _State(problem, [[list(players)] for players in playing], 2)
+    assert not state.active
+    rng = random.Random(4)
+    traded = 0
+    for _ in range(300):
+        r = rng.randrange(rounds)
+        a = rng.choice(state.movable[r])
+        b = rng.choice([p for p in range(n) if state.where[r][p] < 0])
+        for s in state.partners(r, a, b):
+            state.exchange(r, a, s, b)
+            traded += 1
+            break
+    assert traded > 50
+    counts = recount(problem, state.groups)
+    assert state.counts == counts
+    expected = sorted(a * n + b for a, b in combinations(range(n), 2) if counts[a][b] > 2)
+    assert sorted(state.conflicts) == expected
+    played = [0] * n
+    for r, round_groups in enumerate(state.groups):
+        assert sorted(state.movable[r]) == sorted(round_groups[0])
+        for p in round_groups[0]:
+            played[p] += 1
+        assert max(played) - min(played) <= 1
+    assert played == [4] * n
 
 
 @pytest.mark.parametrize(("n", "games"), [(110, 11), (130, 13), (170, 12)])

@@ -290,3 +290,19 @@ def test_the_search_budget_and_time_limit_come_from_the_settings(
     page = _generate(client, tournament, seed="8").content.decode()
     assert "the time limit must be positive, not 0" in page
     assert SeatingDraft.objects.count() == 1
+
+
+def test_a_seating_that_needs_no_search_does_not_report_search_steps(
+    client, tournament, organiser, make_user
+):
+    # Ten players at one table play together every round: there is nothing to choose.
+    for i in range(1, 11):
+        user = make_user(f"Ten{i:02d}")
+        registration_add(tournament=tournament, nickname="", user=user, by=organiser)
+    client.force_login(organiser)
+    page = _generate(client, tournament, games="3", tables="1").content.decode()
+    assert SeatingDraft.objects.get().metrics["iterations"] == 0
+    assert 'data-testid="search-steps">none: this seating is built without a search<' in page
+    draft = SeatingDraft.objects.get()
+    russian = client.get(draft.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "нет: эта рассадка строится без поиска" in russian

@@ -46,7 +46,10 @@ How a schedule is made:
    annealing swaps two players of one round, mostly moving one of a pair that
    shares too many games to the group where he has met the fewest; it minimises
    the sum over pairs of (games shared)² with the pair counts updated
-   incrementally, and a final descent punishes pairs above ceil(λ) + 1 hard.
+   incrementally, and a final descent punishes pairs above ceil(λ) + 1 hard. With one
+   table a round, where no such swap exists, the moves trade two players' rounds instead
+   (one plays a round the other sits out, and the other way round in another), keeping
+   the sit-outs in turn.
 3. Tables: when every planned round has the same players (and none was played
    yet), the rounds are first put in an order where consecutive rounds force few
    players to the same table (a short path for that distance). Then each round's

@@ -20,6 +20,13 @@ where he has met the fewest, swapping with the best of a few of its members. The
 rest of the time the player to move is drawn at random. A move is accepted by the
 Metropolis rule at a low, geometrically falling temperature.
 
+When no round has two tables (one table a round, players sitting out), no such swap
+exists and who plays which round is all there is to choose: a move then lets a player
+of one round and one who sits it out trade places there and in the nearest round where
+it is the other way round, provided that they play the same rounds in between and have
+the same games left after both. The trade only swaps their roles over those rounds, so
+players still sit out in turn (`_anneal_exchanges`).
+
 The start is the better of a greedy construction (each player joins the group he
 has met least) and the lines of an affine plane (`affine_groups`): with T tables,
 T prime ≥ 11 and G ≤ T, the latter is a schedule where no pair meets twice, and
@@ -120,9 +127,11 @@ class _State:
                 for p in group:
                     index[p] = g
             self.where.append(index)
+        # Who plays a round is read from its groups: the exchanges of
+        # `_anneal_exchanges` move players in and out of rounds.
         self.movable = [
-            [p for p in players if p not in pinned]
-            for players, pinned in zip(problem.rounds, problem.pinned, strict=True)
+            sorted(p for group in round_groups for p in group if p not in pinned)
+            for round_groups, pinned in zip(groups, problem.pinned, strict=True)
         ]
         self.is_movable: list[list[bool]] = []
         for pool in self.movable:
@@ -133,6 +142,9 @@ class _State:
         self.active = [
             r for r, pool in enumerate(self.movable) if len(pool) >= 2 and len(groups[r]) >= 2
         ]
+        # Players pinned in some round never trade their rounds (their pins go with them).
+        pinned_somewhere = set().union(*problem.pinned)
+        self.free = [p not in pinned_somewhere for p in range(n)]
         self.counts = [list(row) for row in problem.base_counts]
         for round_groups in groups:
             for group in round_groups:
@@ -192,6 +204,39 @@ class _State:
             row_c[x] = row_x[coming] = v + 1
             if v == lim_c[x]:
                 self._add(coming * n + x if coming < x else x * n + coming)
+
+    def exchange(self, r: int, a: int, s: int, b: int) -> None:
+        """`b` plays round r in the seat of `a`, and `a` plays round s in the seat of `b`."""
+        for rnd, leaving, coming in ((r, a, b), (s, b, a)):
+            where_r = self.where[rnd]
+            g = where_r[leaving]
+            members = self.groups[rnd][g]
+            self._shift(leaving, coming, members)
+            members[members.index(leaving)] = coming
+            where_r[leaving], where_r[coming] = -1, g
+            pool = self.movable[rnd]
+            pool[pool.index(leaving)] = coming
+            self.is_movable[rnd][leaving], self.is_movable[rnd][coming] = False, True
+
+    def partners(self, r: int, a: int, b: int) -> list[int]:
+        """The rounds s where `a` (playing round r) and `b` (sitting it out) may trade places.
+
+        `b` plays s and `a` sits it out, between r and s they play the same rounds, and
+        they have the same games left after both: so the trade only swaps their roles in
+        rounds r to s, and everybody still sits out in turn.
+        """
+        where, n_rounds = self.where, len(self.where)
+        found: list[int] = []
+        for step in (1, -1):
+            k = r + step
+            while 0 <= k < n_rounds and (where[k][a] < 0) == (where[k][b] < 0):
+                k += step
+            if not (0 <= k < n_rounds and where[k][a] < 0 <= where[k][b]):
+                continue
+            after = range(max(r, k) + 1, n_rounds)
+            if sum(where[x][a] >= 0 for x in after) == sum(where[x][b] >= 0 for x in after):
+                found.append(k)
+        return found
 
     def pick_conflict(self, rng: random.Random) -> tuple[int, int]:
         """(round, player) from a random pair in conflict, or (-1, -1) when none can move."""
@@ -340,14 +385,16 @@ def search_groups(
     heat = TEMPERATURE_PER_MEAN2 * problem.mean**2
     heat = min(MAX_START_TEMPERATURE, max(MIN_START_TEMPERATURE, heat))
     clear = problem.ceiling == 1
-    made, timed_out = _anneal(state, rng, main, iterations, deadline, heat, clear)
+    # With no swap inside a round (one table each), the search trades players' rounds.
+    run = _anneal if state.active else _anneal_exchanges
+    made, timed_out = run(state, rng, main, iterations, deadline, heat, clear)
     if problem.cap and not timed_out and not (clear and made < iterations):
         capped = square_penalty(top, problem.ceiling, problem.cap)
         share = iterations // POLISH_SHARE
         # The polish aims first at the pairs above the cap, then at those above the ceiling.
         for aim, budget in ((problem.cap, share // 2), (problem.ceiling, share - share // 2)):
             state = _State(problem, state.groups, aim)
-            extra, timed_out = _anneal(state, rng, capped, budget, deadline, 0.0, False)
+            extra, timed_out = run(state, rng, capped, budget, deadline, 0.0, False)
             made += extra
             if timed_out:
                 break
@@ -458,6 +505,108 @@ def _anneal(  # noqa: C901 - the hot loop is kept in one piece for speed
             best = [[g[:] for g in rg] for rg in groups]
     _restore(state, best, cost, best_cost)
     return iterations, False
+
+
+def _anneal_exchanges(
+    state: _State,
+    rng: random.Random,
+    penalty: list[int],
+    iterations: int,
+    deadline: float,
+    start_temperature: float,
+    stop_when_clear: bool,
+) -> tuple[int, bool]:
+    """`_anneal` for rounds that leave no swap inside a round (one table each, players
+    sitting out): a move lets a player of one round and one who sits it out trade
+    places there and in a later (or earlier) round, so that who plays which round is
+    what the search chooses. Without such a trade it does nothing (0 iterations).
+    """
+    n_rounds = len(state.groups)
+    free = state.free
+    rounds = [
+        r
+        for r in range(n_rounds)
+        if any(free[p] for p in state.movable[r])
+        and any(free[p] and state.where[r][p] < 0 for p in range(state.n))
+    ]
+    if not rounds or iterations <= 0:
+        return 0, False
+    inc = [penalty[k + 1] - penalty[k] for k in range(len(penalty) - 1)]
+    dec = [0] + [penalty[k - 1] - penalty[k] for k in range(1, len(penalty))]
+    groups, conflicts = state.groups, state.conflicts
+    uniform, exp = rng.random, math.exp
+    cooling = -math.log(COOLING_RATIO) if start_temperature > 0 else 0.0
+    temperature = start_temperature
+    cost = best_cost = 0
+    best = [[g[:] for g in rg] for rg in groups]
+    tail = iterations // 2
+    for it in range(iterations):
+        if it % _CHECK_EVERY == 0:
+            if time.monotonic() > deadline:
+                _restore(state, best, cost, best_cost)
+                return it, True
+            temperature = start_temperature * exp(cooling * it / iterations)
+        if not conflicts and stop_when_clear:
+            return it, False
+        r, a = _pick_trader(state, rounds, rng)
+        if r < 0:
+            continue
+        best_delta, s, b = _best_trade(state, r, a, inc, dec, rng)
+        if s < 0:
+            continue
+        if best_delta > 0 and (temperature <= 0 or uniform() >= exp(-best_delta / temperature)):
+            continue
+        state.exchange(r, a, s, b)
+        cost += best_delta
+        if cost < best_cost and it >= tail:
+            best_cost = cost
+            best = [[g[:] for g in rg] for rg in groups]
+    _restore(state, best, cost, best_cost)
+    return iterations, False
+
+
+def _pick_trader(state: _State, rounds: list[int], rng: random.Random) -> tuple[int, int]:
+    """(round, player) to trade: mostly one of a pair in conflict in a round they share,
+    else a random player of a random round; (-1, -1) for a player who may not trade."""
+    uniform, where, free = rng.random, state.where, state.free
+    if state.conflicts and uniform() < CONFLICT_SHARE:
+        p, q = divmod(state.conflicts[int(uniform() * len(state.conflicts))], state.n)
+        together = [k for k in rounds if where[k][p] == where[k][q] >= 0]
+        if together:
+            a = p if uniform() < 0.5 else q
+            if free[a]:
+                return together[int(uniform() * len(together))], a
+    r = rounds[int(uniform() * len(rounds))]
+    pool = state.movable[r]
+    a = pool[int(uniform() * len(pool))]
+    return (r, a) if free[a] else (-1, -1)
+
+
+def _best_trade(
+    state: _State, r: int, a: int, inc: list[int], dec: list[int], rng: random.Random
+) -> tuple[int, int, int]:
+    """(change of cost, round s, player b) of the best trade of `a` (playing round r) with
+    a few players who sit it out; s is -1 when none of them can trade."""
+    uniform, where, counts, groups = rng.random, state.where, state.counts, state.groups
+    where_r = where[r]
+    ga = where_r[a]
+    row_a = counts[a]
+    sitters = [p for p in range(state.n) if where_r[p] < 0 and state.free[p]]
+    best: tuple[int, int, int] = (1 << 60, -1, -1)
+    for _ in range(CANDIDATES):
+        b = sitters[int(uniform() * len(sitters))]
+        row_b = counts[b]
+        leave = sum(dec[row_a[x]] + inc[row_b[x]] for x in groups[r][ga] if x != a)
+        for s in state.partners(r, a, b):
+            delta = leave
+            for y in groups[s][where[s][b]]:
+                if y != b:
+                    # the counts as they stand once the trade of round r is made
+                    shared = 1 if where_r[y] == ga else 0
+                    delta += dec[row_b[y] + shared] + inc[row_a[y] - shared]
+            if delta < best[0]:
+                best = (delta, s, b)
+    return best
 
 
 def _restore(state: _State, best: list[list[list[int]]], cost: int, best_cost: int) -> None:
