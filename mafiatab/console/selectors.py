@@ -69,6 +69,13 @@ def live(log: GameLog) -> list[dict[str, Any]]:
     return [cast(dict[str, Any], printable_json(event)) for event in events]
 
 
+def live_numbers(log: GameLog) -> list[int]:
+    """The number of each event in force (its entry's, as the judge's history shows it),
+    in the order of `live`."""
+    entries = log.entries.filter(kind=EntryKind.EVENT, undone_by__isnull=True).order_by("number")
+    return list(entries.values_list("number", flat=True))
+
+
 def place_view(log: GameLog, *, now: dt.datetime | None = None) -> dict[str, Any] | None:
     """The kept place with its revision and its age in seconds (a running timer has
     run that long since; the reader's clock is not trusted to agree with the server's)."""
@@ -155,13 +162,16 @@ def log_view(game: Game, *, full: bool, disclose: bool, only: int | None = None)
     view["place"] = place_view(log)
     entries = _entries(log)
     undone = {e.undoes for e in entries if e.undoes is not None}
+    in_force = [e for e in entries if e.kind == EntryKind.EVENT and e.number not in undone]
     # escaped: an event stored before the reader refused its texts still replays
-    live = [
-        printable_json(e.event)
-        for e in entries
-        if e.kind == EntryKind.EVENT and e.number not in undone
-    ]
-    replayed = engine.replay(log.header, live)
+    live = [printable_json(e.event) for e in in_force]
+    # A problem names its event by the number this view gives it (a log that does not
+    # replay has no end, so its view is the judges' exactly when `full`).
+    numbers: list[int | None] = [e.number for e in in_force]
+    if not full:
+        public = {e.number: n for n, e in enumerate(_without_checks(entries), start=1)}
+        numbers = [public.get(e.number) for e in in_force]
+    replayed = engine.replay(log.header, live, numbers)
     state = replayed.state
     finished = state is not None and engine.is_finished(state)
     reveal = disclose and log.is_closed
@@ -186,12 +196,7 @@ def log_view(game: Game, *, full: bool, disclose: bool, only: int | None = None)
         view["winner_text"] = winner_text(state_json.get("winner"))
         view["first_speaker"] = state.first_speaker
     # the position of each event in force in the replayed log
-    position = {
-        e.number: n
-        for n, e in enumerate(
-            (e for e in entries if e.kind == EntryKind.EVENT and e.number not in undone), start=1
-        )
-    }
+    position = {e.number: n for n, e in enumerate(in_force, start=1)}
     if not shown:
         entries = _without_checks(entries)
         view["number"] = len(entries)

@@ -156,15 +156,51 @@ def test_each_accepted_event_is_stored_in_order(started):
     assert services.live_events(log) == GAME[:3]
 
 
-def test_a_refused_event_is_not_stored_and_names_the_event(started):
+def test_a_refused_event_is_not_stored_and_names_the_event_by_its_type(started):
+    # never logged, it has no number in the history: it is named by what it is
     log, judge = started["log"], started["judge"]
     _append(log, judge, GAME[0])
     _append(log, judge, GAME[1])
     with pytest.raises(services.EventRefused) as caught:
         _append(log, judge, {"type": "vote", "counts": [6, 3]})
-    assert caught.value.problems[0].event == 3
-    assert "Event 3 (vote): counts sum to 9, but 10 players are alive" in caught.value.messages
+    assert caught.value.problems[0].event is None
+    assert "Vote: counts sum to 9, but 10 players are alive" in caught.value.messages
     assert LogEntry.objects.count() == 2
+
+
+def test_a_check_refused_after_the_other_devices_says_so_in_russian_without_a_number(started):
+    # the history numbers every entry, an undo and what it took back included; the
+    # engine counts the events in force: a number from it names another line
+    log, judge = started["log"], started["judge"]
+    _append(log, judge, {"type": "foul", "seat": 2})
+    services.event_undo(log=log, client_id=uuid.uuid4(), after=None, by=judge)
+    for event in GAME[:6]:  # to night 1's don check
+        _append(log, judge, event)
+    with translation.override("ru"), pytest.raises(services.EventRefused) as caught:
+        _append(log, judge, {"type": "don_check", "seat": 4})
+    assert caught.value.messages == ["Проверка дона: дон уже проверял этой ночью"]
+    assert caught.value.problems[0].event is None
+
+
+def test_a_log_that_no_longer_replays_names_the_event_by_its_number_in_the_history(started):
+    from mafiatab.console import selectors
+
+    log, judge = started["log"], started["judge"]
+    _append(log, judge, {"type": "foul", "seat": 2})
+    services.event_undo(log=log, client_id=uuid.uuid4(), after=None, by=judge)
+    _append(log, judge, {"type": "foul", "seat": 3})
+    # stored as it came, before a rule refused it: shots on day 1 (the 2nd event in force)
+    LogEntry.objects.create(
+        log=log, number=4, client_id=uuid.uuid4(), kind="event", event={"type": "shots", "by": {}}
+    )
+    GameLog.objects.filter(pk=log.pk).update(last_number=4)
+    view = selectors.log_view(started["game1"], full=True, disclose=True)
+    [said] = view["problems"]
+    assert said.startswith("Event 4 (shots): "), said
+    assert [e["number"] for e in view["entries"]] == [1, 2, 3, 4]
+    with pytest.raises(services.EventRefused) as caught:
+        _append(log, judge, {"type": "foul", "seat": 5})
+    assert caught.value.messages[0].startswith("Event 4 (shots): ")
 
 
 def test_a_resent_event_is_answered_from_the_store_and_not_appended_twice(started):
