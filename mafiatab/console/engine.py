@@ -13,6 +13,7 @@ from typing import Any
 
 from mafiatab.console.messages import problem_text
 from mafiatab.core import game as core_game
+from mafiatab.core.game.guards import Refused
 from mafiatab.core.game.log import MAX_EVENTS as MAX_EVENTS
 
 FORMAT = core_game.FORMAT
@@ -66,6 +67,20 @@ class Replayed:
         if self.game is None or not 1 <= number <= len(self.game):
             return None
         return self.game.effect(number)
+
+    def aside(
+        self, count: int, event: dict[str, Any]
+    ) -> tuple[tuple[int, ...], core_game.Effect | None]:
+        """The candidates and the effect `event`, no longer in force (undone), had when
+        it came after the first `count` events in force: how the history tells it."""
+        if self.game is None or not 0 <= count <= len(self.game):
+            return (), None
+        before = self.game.state_at(count)
+        try:
+            after = core_game.step(before, core_game.parse_event(event, count + 1))
+        except (core_game.GameLogError, Refused):
+            return before.voting.candidates, None
+        return before.voting.candidates, core_game.effect_of(before, after)
 
 
 def document(header: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any]:

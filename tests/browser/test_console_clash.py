@@ -178,3 +178,20 @@ def test_an_offline_undo_never_takes_back_the_other_devices_event(page, two_tabl
     page.click("[data-testid=refused] .c-settle-keep")
     _saved(page)
     assert _events() == ["foul", "foul", "foul"]
+
+
+def test_the_clash_notice_says_what_the_other_devices_undo_took_back_in_sentences(page, two_tables):
+    log = _open(page, two_tables, {"type": "foul", "seat": 4})
+    _go_offline(page)
+    page.click("[data-testid=foul-2]")
+    # meanwhile the other device takes back the foul to seat 4
+    log.refresh_from_db()
+    services.event_undo(log=log, client_id=uuid.uuid4(), after=None, by=two_tables["judge"])
+    page.context.set_offline(False)
+    page.locator("[data-testid=moved]").wait_for()
+    told = page.locator("[data-testid=moved-text]").inner_text()
+    assert "recorded in the game: Undone (event 1): A foul to seat 4. Your waiting" in told, told
+    assert "Undo the last event" not in told
+    page.locator("summary", has_text="The log").click()
+    history = page.locator("[data-testid=log] li").all_inner_texts()
+    assert history[1] == "↶ Undone (event 1): A foul to seat 4.", history

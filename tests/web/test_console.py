@@ -704,3 +704,25 @@ def test_the_board_says_the_voting_is_cancelled_and_who_left_by_the_vote(client,
     _append(log, judge, {"type": "remove", "seat": 1, "reason": "insult"})
     board = client.get(url).content.decode()
     assert "Today's voting is cancelled by a removal." in board
+
+
+def test_an_undo_in_the_history_says_what_it_took_back_as_that_event_was_told(started):
+    from mafiatab.console import selectors
+
+    log, judge = started["log"], started["judge"]
+    tie = [{"type": "nominate", "by": 3, "seat": 4}, {"type": "nominate", "by": 4, "seat": 6}]
+    for event in [*GAME[:9], *tie, {"type": "vote", "counts": [4, 4]}]:
+        _append(log, judge, event)
+    _append(log, judge, {"type": "vote", "counts": [5, 3]})  # the revote: seat 4 leaves
+    services.event_undo(log=log, client_id=uuid.uuid4(), after=None, by=judge)
+    _append(log, judge, {"type": "foul", "seat": 2})
+    view = selectors.log_view(started["game1"], full=True, disclose=True)
+    undo = view["entries"][13]
+    assert undo["kind"] == "undo" and undo["undoes"] == 13
+    assert undo["text"] == "Undone (event 13): Revote: 4 — 5; 6 — 3. Seat 4 leaves."
+    # the undone event itself is told as it was, its seats and what it did
+    assert view["entries"][12]["text"] == "Revote: 4 — 5; 6 — 3. Seat 4 leaves."
+    with translation.override("ru"):
+        view = selectors.log_view(started["game1"], full=True, disclose=True, only=14)
+    [entry] = view["entries"]
+    assert entry["text"].startswith("Отменено (событие 13): Переголосование: 4 — 5; 6 — 3."), entry

@@ -754,9 +754,10 @@
   }
   function movedPanel() {
     var moved = queue[0].moved;
+    // what the other device recorded, as sentences: an undo says what it took back
     var theirs = ((view && view.entries) || []).filter(function (e) { return e.number > moved.from; }).map(function (e) {
-      return e.kind === "undo" ? T.undo : e.text;
-    });
+      return sentence(e.text || (e.kind === "undo" ? T.undo : ""));
+    }).filter(Boolean);
     return el("section", { cls: "c-block c-refused", "data-testid": "moved" }, [
       el("p", { "data-testid": "moved-text", text: fill(T.moved, { events: theirs.join(" "), n: queue.length }) }),
       el("ol", { cls: "c-after" }, queue.map(function (q) { return el("li", { text: describe(q) }); })),
@@ -765,6 +766,10 @@
         button(T.discard_rest, "rebase", { keep: "" }, "btn-danger c-rebase-drop"),
       ]),
     ]);
+  }
+  function sentence(text) {
+    text = String(text || "").trim();
+    return !text || /[.!?…]$/.test(text) ? text : text + ".";
   }
   function describe(q) {
     if (q.kind === "undo") return T.undo;
@@ -1007,7 +1012,7 @@
     var list = $("[data-testid=log]");
     list.textContent = "";
     (shown.entries || []).forEach(function (e) {
-      var text = e.kind === "undo" ? "↶ " + T.undo + " (" + e.undoes + ")" : e.text;
+      var text = e.kind === "undo" ? "↶ " + (e.text || T.undo + " (" + e.undoes + ")") : e.text;
       list.appendChild(el("li", { cls: e.undone ? "c-undone" : "", value: String(e.number), text: text }));
     });
     queue.forEach(function (q) {
