@@ -719,6 +719,17 @@
     });
     return row;
   }
+  // The seats of a row that have left the game, dimmed and labelled: still offered
+  // where the rules take them (a shot at one is a miss, a check may name one).
+  function markGone(row) {
+    row.querySelectorAll("[data-seat]").forEach(function (b) {
+      if (!b.dataset.seat || alive().indexOf(parseInt(b.dataset.seat, 10)) >= 0) return;
+      b.classList.add("c-gone-seat");
+      b.setAttribute("aria-label", b.dataset.seat + " (" + T.left + ")");
+      b.appendChild(el("span", { cls: "c-gone-label", text: T.left }));
+    });
+    return row;
+  }
   function renderPanel() {
     var box = $("[data-testid=panel]");
     box.textContent = "";
@@ -922,10 +933,7 @@
       shooters.forEach(function (by) {
         part.appendChild(el("p", { cls: "c-shooter", text: by + " " + nick(by) + " (" + T["role_" + roleOf(by)] + ") " + T.shoots + ":" }));
         // A shot may name any seat; one that has left is a miss (marked as gone).
-        var row = seatButtons("aim", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], { by: by }, ui.shots[by] ? [ui.shots[by]] : []);
-        row.querySelectorAll("[data-seat]").forEach(function (b) {
-          if (alive().indexOf(parseInt(b.dataset.seat, 10)) < 0) b.classList.add("c-gone-seat");
-        });
+        var row = markGone(seatButtons("aim", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], { by: by }, ui.shots[by] ? [ui.shots[by]] : []));
         var none = button(T.no_shot, "aim", { by: by, seat: "" }, "btn-ghost c-sbtn");
         none.setAttribute("data-testid", "aim-" + by + "-none");
         if (ui.shots[by] === null) none.classList.add("c-on");
@@ -950,7 +958,8 @@
         for (var s = 1; s <= 10; s++) if (s !== own) seats.push(s);
         box.appendChild(el("section", { cls: "c-block", "data-testid": pair[0] }, [
           el("h3", { text: pair[1] + ": " + T.check_seat }),
-          seatButtons(pair[0], seats),
+          // a check may name a seat that has left (game-log.md): offered, marked as gone
+          markGone(seatButtons(pair[0], seats)),
         ]));
       }
     });
