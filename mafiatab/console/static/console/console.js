@@ -611,8 +611,19 @@
       $("[data-testid=close-game]").hidden = false;
     }
     $(".c-tools").hidden = !!shown.finished;
+    foldReady();
     renderTools();
     savePlace();
+  }
+  // The ready check comes before the first speech: once the game has begun it folds
+  // up (once; the judge may open it again), so it no longer fills the top of a phone.
+  var readyFolded = false;
+  function foldReady() {
+    var ready = $("[data-testid=ready-check]");
+    if (!ready || readyFolded) return;
+    if (!(shown.number > 0 || queue.length || ui.speech > 0)) return;
+    ready.open = false;
+    readyFolded = true;
   }
   function renderSync(offline) {
     var text = queue.length ? (queue[0].refused ? T.held : queue[0].moved ? T.held_moved : offline ? T.offline : T.sending) + " (" + queue.length + ")" : T.online;
