@@ -69,6 +69,13 @@ def live(log: GameLog) -> list[dict[str, Any]]:
     return [cast(dict[str, Any], printable_json(event)) for event in events]
 
 
+def live_numbers(log: GameLog) -> list[int]:
+    """The number of each event in force (its entry's, as the judge's history shows it),
+    in the order of `live`."""
+    entries = log.entries.filter(kind=EntryKind.EVENT, undone_by__isnull=True).order_by("number")
+    return list(entries.values_list("number", flat=True))
+
+
 def place_view(log: GameLog, *, now: dt.datetime | None = None) -> dict[str, Any] | None:
     """The kept place with its revision and its age in seconds (a running timer has
     run that long since; the reader's clock is not trusted to agree with the server's)."""
@@ -155,13 +162,16 @@ def log_view(game: Game, *, full: bool, disclose: bool, only: int | None = None)
     view["place"] = place_view(log)
     entries = _entries(log)
     undone = {e.undoes for e in entries if e.undoes is not None}
+    in_force = [e for e in entries if e.kind == EntryKind.EVENT and e.number not in undone]
     # escaped: an event stored before the reader refused its texts still replays
-    live = [
-        printable_json(e.event)
-        for e in entries
-        if e.kind == EntryKind.EVENT and e.number not in undone
-    ]
-    replayed = engine.replay(log.header, live)
+    live = [printable_json(e.event) for e in in_force]
+    # A problem names its event by the number this view gives it (a log that does not
+    # replay has no end, so its view is the judges' exactly when `full`).
+    numbers: list[int | None] = [e.number for e in in_force]
+    if not full:
+        public = {e.number: n for n, e in enumerate(_without_checks(entries), start=1)}
+        numbers = [public.get(e.number) for e in in_force]
+    replayed = engine.replay(log.header, live, numbers)
     state = replayed.state
     finished = state is not None and engine.is_finished(state)
     reveal = disclose and log.is_closed
@@ -186,37 +196,96 @@ def log_view(game: Game, *, full: bool, disclose: bool, only: int | None = None)
         view["winner_text"] = winner_text(state_json.get("winner"))
         view["first_speaker"] = state.first_speaker
     # the position of each event in force in the replayed log
-    position = {
-        e.number: n
-        for n, e in enumerate(
-            (e for e in entries if e.kind == EntryKind.EVENT and e.number not in undone), start=1
-        )
-    }
+    position = {e.number: n for n, e in enumerate(in_force, start=1)}
+    # an undone event is told as it stood: after the events then in force, when they
+    # are still the first in force (`_undone_after`)
+    before_undone = _undone_after(entries, [e.number for e in in_force])
     if not shown:
         entries = _without_checks(entries)
         view["number"] = len(entries)
     numbering = {entry.number: n for n, entry in enumerate(entries, start=1)}
     if shown:
         numbering = {number: number for number in numbering}
+    teller = _Teller(
+        {e.number: e for e in entries}, numbering, position, before_undone, replayed, shown
+    )
     for entry in entries:
         if only is not None and entry.number != only:
             continue
-        event = entry.event if entry.kind == EntryKind.EVENT else None
-        if isinstance(event, dict):
-            event = cast(dict[str, Any], printable_json(event if shown else _public_event(event)))
         view["entries"].append(
             {
                 "number": numbering[entry.number],
                 "id": str(entry.client_id),
                 "kind": entry.kind,
-                "event": event,
+                "event": (
+                    _shown_event(entry.event, shown) if entry.kind == EntryKind.EVENT else None
+                ),
                 "undone": entry.number in undone,
                 "undoes": numbering.get(entry.undoes) if entry.undoes is not None else None,
-                "text": _entry_text(event, replayed, position.get(entry.number, 0)),
+                "text": teller.told(entry),
             }
         )
     view["board"] = board(view)
     return view
+
+
+@dataclass(frozen=True)
+class _Teller:
+    """Tells the entries of a log view as the history reads them."""
+
+    entries: dict[int, _Entry]
+    """The entries shown, by their number in the log."""
+    numbering: dict[int, int]
+    """The number the view gives each entry."""
+    position: dict[int, int]
+    """The position of each event in force in the replayed log."""
+    before_undone: dict[int, int]
+    """How many events in force came before each undone event (`_undone_after`)."""
+    replayed: engine.Replayed
+    shown: bool
+    """Whether the view shows the secrets (the roles, the night)."""
+
+    def told(self, entry: _Entry) -> str:
+        """The entry as a sentence; an undo, by what it took back."""
+        if entry.kind != EntryKind.EVENT:
+            undone = self.entries.get(entry.undoes) if entry.undoes is not None else None
+            if undone is None:
+                return ""
+            return _("Undone (event %(n)s): %(event)s") % {
+                "n": self.numbering[undone.number],
+                "event": self.told(undone),
+            }
+        event = _shown_event(entry.event, self.shown)
+        if entry.number in self.position:
+            return _entry_text(event, self.replayed, self.position[entry.number])
+        count = self.before_undone.get(entry.number)
+        if count is None:
+            return event_text(event)
+        seats, effect = self.replayed.aside(count, printable_json(entry.event))
+        return event_text(event, seats, effect.to_json() if effect is not None else None)
+
+
+def _shown_event(event: Any, shown: bool) -> Any:
+    """An event as the view shows it (escaped; a spectator's without its secrets)."""
+    if not isinstance(event, dict):
+        return event
+    return cast(dict[str, Any], printable_json(event if shown else _public_event(event)))
+
+
+def _undone_after(entries: list[_Entry], in_force: list[int]) -> dict[int, int]:
+    """For each undone event, how many events were in force before it, when those are
+    still the first events in force (so the replayed log knows the state it came
+    after); an undone event after which the log went other ways is left out."""
+    stack: list[int] = []
+    found: dict[int, int] = {}
+    for entry in entries:
+        if entry.kind == EntryKind.EVENT:
+            stack.append(entry.number)
+        elif stack and stack[-1] == entry.undoes:  # an undo takes back the last in force
+            stack.pop()
+            if in_force[: len(stack)] == stack:
+                found[entry.undoes] = len(stack)
+    return found
 
 
 def table_view(game: Game, *, viewer: Any, director: bool = False) -> dict[str, Any]:

@@ -194,7 +194,9 @@ def event_append(
         raise ValidationError(
             _("The event is too long (at most %(n)d characters).") % {"n": MAX_EVENT_CHARS}
         )
-    problems = engine.refusal(engine.replay(log.header, live_events(log)), event)
+    # a problem of the log names its event by the number the judge's history shows
+    replayed = engine.replay(log.header, live_events(log), selectors.live_numbers(log))
+    problems = engine.refusal(replayed, event)
     if problems:
         raise EventRefused(problems)
     return Appended(

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.formats import date_format
+from django.utils.text import capfirst
 from django.utils.translation import gettext, gettext_lazy, gettext_noop, pgettext_lazy
 
 from mafiatab.core.advancing import Mark, Remark
@@ -109,11 +110,17 @@ def event_type_name(event_type: str | None) -> str:
 
 def game_problem_text(problem: GameProblem, message: str | None = None) -> str:
     """A problem of a game log in the active language, naming its event ("Event 3
-    (vote): ..."); `message` says it in other words than its code's (the console's prompt
+    (vote): ...", or "Vote: ..." for an event without a number: one refused before it
+    was logged); `message` says it in other words than its code's (the console's prompt
     for a role not dealt yet). The engine's English (`MESSAGES`) is the message id."""
     if message is None:
         message = say(problem.code, problem.params) or problem.code
     if problem.event is None:
+        if problem.event_type:  # an event refused before it had a number
+            return gettext("%(type)s: %(message)s") % {
+                "type": capfirst(event_type_name(problem.event_type)),
+                "message": message,
+            }
         return message
     if not problem.event_type:
         return gettext("Event %(n)s: %(message)s") % {"n": problem.event, "message": message}

@@ -26,7 +26,13 @@ from mafiatab.core.advancing import REMARK_TEMPLATES
 from mafiatab.core.game import MESSAGES as GAME_MESSAGES
 from mafiatab.core.problems import PROBLEM_TEMPLATES
 from mafiatab.core.seating import ERROR_TEMPLATES, FLAG_TEMPLATES
-from mafiatab.messages import protocol_problems, seating_errors, seating_flags, stage_problems
+from mafiatab.messages import (
+    game_problems,
+    protocol_problems,
+    seating_errors,
+    seating_flags,
+    stage_problems,
+)
 
 #: A difference of one part of the protocol from the console's log: the form's place
 #: ("Seat 4, Fouls", "Best move") names the part, the sentence does not again.
@@ -144,6 +150,7 @@ SAYERS: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
     **seating_errors.SAY,
     **protocol_problems.SAY,
     **stage_problems.SAY,
+    **game_problems.SAY,
 }
 
 

@@ -178,3 +178,45 @@ def test_an_offline_undo_never_takes_back_the_other_devices_event(page, two_tabl
     page.click("[data-testid=refused] .c-settle-keep")
     _saved(page)
     assert _events() == ["foul", "foul", "foul"]
+
+
+def test_the_clash_notice_says_what_the_other_devices_undo_took_back_in_sentences(page, two_tables):
+    log = _open(page, two_tables, {"type": "foul", "seat": 4})
+    _go_offline(page)
+    page.click("[data-testid=foul-2]")
+    # meanwhile the other device takes back the foul to seat 4
+    log.refresh_from_db()
+    services.event_undo(log=log, client_id=uuid.uuid4(), after=None, by=two_tables["judge"])
+    page.context.set_offline(False)
+    page.locator("[data-testid=moved]").wait_for()
+    told = page.locator("[data-testid=moved-text]").inner_text()
+    assert "recorded in the game: Undone (event 1): A foul to seat 4. Your waiting" in told, told
+    assert "Undo the last event" not in told
+    page.locator("summary", has_text="The log").click()
+    history = page.locator("[data-testid=log] li").all_inner_texts()
+    assert history[1] == "↶ Undone (event 1): A foul to seat 4.", history
+
+
+def test_seats_that_left_are_offered_to_shots_and_checks_marked_as_gone(page, two_tables):
+    # day 2: seat 5 was voted out on day 1, seat 1 shot in night 1
+    _open(page, two_tables, *GAME[:9], {"type": "night"})
+    for gone in (1, 5):
+        aim = page.locator(f"[data-testid=aim-7-{gone}]")
+        assert "c-gone-seat" in (aim.get_attribute("class") or "")
+        assert aim.inner_text().split() == [str(gone), "left"]
+    here = page.locator("[data-testid=aim-7-4]")
+    assert "c-gone-seat" not in (here.get_attribute("class") or "") and here.inner_text() == "4"
+    page.click("[data-testid=aim-7-4]")
+    page.click("[data-testid=aim-9-4]")
+    page.click("[data-testid=send-shots]")
+    _saved(page)
+    # a check may name a seat that left (game-log.md): offered, marked
+    check = page.locator("[data-testid=sheriff_check-1]")
+    assert "c-gone-seat" in (check.get_attribute("class") or "")
+    assert check.inner_text().split() == ["1", "left"]
+    assert "c-gone-seat" not in (
+        page.locator("[data-testid=don_check-4]").get_attribute("class") or ""
+    )
+    check.click()
+    _saved(page)
+    assert _events()[-1] == "sheriff_check"

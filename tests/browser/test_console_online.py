@@ -118,3 +118,25 @@ def test_an_online_game_with_a_revote_a_lift_removals_and_a_defeat(page, two_tab
     assert "Procedural defeat of the black team: peeking." in log
     assert "Vote: 5 — 5; 6 — 5." in log
     assert "Lift vote for seats 5, 6: 6 for all of them leaving." in log
+
+
+def test_the_ready_check_folds_up_once_the_game_has_begun_and_can_be_opened(page, two_tables):
+    game = two_tables["game1"]
+    page.set_viewport_size({"width": 390, "height": 844})
+    log_in(page, two_tables["judge"].username)
+    page.goto(page.live_url + reverse("console:console", args=[game.tournament.slug, game.pk]))
+    for seat, role in enumerate(fx.ROLES, start=1):
+        page.select_option(f"[data-testid=role-{seat}]", role)
+    page.click("[data-testid=start-game]")
+    page.locator("[data-testid=phase]", has_text="Day 1").wait_for()
+    ready = page.locator("[data-testid=ready-check]")
+    assert ready.evaluate("d => d.open")  # before the first speech: open, nobody is ready
+    _tap(page, "foul-4")
+    _saved(page)
+    assert not ready.evaluate("d => d.open")
+    assert ready.bounding_box()["height"] < 80
+    ready.locator("summary").click()  # still there for the judge who looks for it
+    assert ready.evaluate("d => d.open")
+    _tap(page, "foul-6")
+    _saved(page)
+    assert ready.evaluate("d => d.open")  # folded once, not against the judge's hand

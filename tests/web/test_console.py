@@ -156,15 +156,51 @@ def test_each_accepted_event_is_stored_in_order(started):
     assert services.live_events(log) == GAME[:3]
 
 
-def test_a_refused_event_is_not_stored_and_names_the_event(started):
+def test_a_refused_event_is_not_stored_and_names_the_event_by_its_type(started):
+    # never logged, it has no number in the history: it is named by what it is
     log, judge = started["log"], started["judge"]
     _append(log, judge, GAME[0])
     _append(log, judge, GAME[1])
     with pytest.raises(services.EventRefused) as caught:
         _append(log, judge, {"type": "vote", "counts": [6, 3]})
-    assert caught.value.problems[0].event == 3
-    assert "Event 3 (vote): counts sum to 9, but 10 players are alive" in caught.value.messages
+    assert caught.value.problems[0].event is None
+    assert "Vote: counts sum to 9, but 10 players are alive" in caught.value.messages
     assert LogEntry.objects.count() == 2
+
+
+def test_a_check_refused_after_the_other_devices_says_so_in_russian_without_a_number(started):
+    # the history numbers every entry, an undo and what it took back included; the
+    # engine counts the events in force: a number from it names another line
+    log, judge = started["log"], started["judge"]
+    _append(log, judge, {"type": "foul", "seat": 2})
+    services.event_undo(log=log, client_id=uuid.uuid4(), after=None, by=judge)
+    for event in GAME[:6]:  # to night 1's don check
+        _append(log, judge, event)
+    with translation.override("ru"), pytest.raises(services.EventRefused) as caught:
+        _append(log, judge, {"type": "don_check", "seat": 4})
+    assert caught.value.messages == ["Проверка дона: дон уже проверял этой ночью"]
+    assert caught.value.problems[0].event is None
+
+
+def test_a_log_that_no_longer_replays_names_the_event_by_its_number_in_the_history(started):
+    from mafiatab.console import selectors
+
+    log, judge = started["log"], started["judge"]
+    _append(log, judge, {"type": "foul", "seat": 2})
+    services.event_undo(log=log, client_id=uuid.uuid4(), after=None, by=judge)
+    _append(log, judge, {"type": "foul", "seat": 3})
+    # stored as it came, before a rule refused it: shots on day 1 (the 2nd event in force)
+    LogEntry.objects.create(
+        log=log, number=4, client_id=uuid.uuid4(), kind="event", event={"type": "shots", "by": {}}
+    )
+    GameLog.objects.filter(pk=log.pk).update(last_number=4)
+    view = selectors.log_view(started["game1"], full=True, disclose=True)
+    [said] = view["problems"]
+    assert said.startswith("Event 4 (shots): "), said
+    assert [e["number"] for e in view["entries"]] == [1, 2, 3, 4]
+    with pytest.raises(services.EventRefused) as caught:
+        _append(log, judge, {"type": "foul", "seat": 5})
+    assert caught.value.messages[0].startswith("Event 4 (shots): ")
 
 
 def test_a_resent_event_is_answered_from_the_store_and_not_appended_twice(started):
@@ -686,3 +722,25 @@ def test_the_board_says_the_voting_is_cancelled_and_who_left_by_the_vote(client,
     _append(log, judge, {"type": "remove", "seat": 1, "reason": "insult"})
     board = client.get(url).content.decode()
     assert "Today's voting is cancelled by a removal." in board
+
+
+def test_an_undo_in_the_history_says_what_it_took_back_as_that_event_was_told(started):
+    from mafiatab.console import selectors
+
+    log, judge = started["log"], started["judge"]
+    tie = [{"type": "nominate", "by": 3, "seat": 4}, {"type": "nominate", "by": 4, "seat": 6}]
+    for event in [*GAME[:9], *tie, {"type": "vote", "counts": [4, 4]}]:
+        _append(log, judge, event)
+    _append(log, judge, {"type": "vote", "counts": [5, 3]})  # the revote: seat 4 leaves
+    services.event_undo(log=log, client_id=uuid.uuid4(), after=None, by=judge)
+    _append(log, judge, {"type": "foul", "seat": 2})
+    view = selectors.log_view(started["game1"], full=True, disclose=True)
+    undo = view["entries"][13]
+    assert undo["kind"] == "undo" and undo["undoes"] == 13
+    assert undo["text"] == "Undone (event 13): Revote: 4 — 5; 6 — 3. Seat 4 leaves."
+    # the undone event itself is told as it was, its seats and what it did
+    assert view["entries"][12]["text"] == "Revote: 4 — 5; 6 — 3. Seat 4 leaves."
+    with translation.override("ru"):
+        view = selectors.log_view(started["game1"], full=True, disclose=True, only=14)
+    [entry] = view["entries"]
+    assert entry["text"].startswith("Отменено (событие 13): Переголосование: 4 — 5; 6 — 3."), entry

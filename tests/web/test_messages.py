@@ -207,3 +207,48 @@ def test_a_stage_plan_problem_counts_its_players_with_the_russian_plural(before,
     assert said is not None and said.startswith(
         "The published seating of this stage gives each player 1 game,"
     )
+
+
+#: Each code of the engine whose parameter is a word (a role, what a field must hold),
+#: with the parameters the engine gives it.
+_WORD_PROBLEMS = [
+    ("check.twice", {"role": "don"}),
+    ("check.twice", {"role": "sheriff"}),
+    ("check.absent", {"role": "sheriff", "seat": 3}),
+    ("check.own", {"role": "don"}),
+    ("log.role_seat", {"role": "sheriff", "value": "0"}),
+    ("event.field_type", {"field": "reason", "expected": "a text", "value": "5"}),
+    ("event.field_type", {"field": "counts", "expected": "a list of integers", "value": "5"}),
+    ("log.field_type", {"expected": "an integer 1 or more", "value": "0"}),
+    ("log.field_type", {"expected": "true or false", "value": "0"}),
+]
+
+
+@pytest.mark.parametrize(("code", "params"), _WORD_PROBLEMS)
+def test_an_engine_problem_says_its_words_in_the_readers_language(code, params):
+    with translation.override("ru"):
+        said = say(code, params)
+    assert said is not None
+    # the field is the log's own key; anything else Latin is an English word left over
+    # (true and false are the values written in the log)
+    rest = said.replace(str(params.get("field", "")), "").replace("true", "").replace("false", "")
+    assert not re.findall(r"[A-Za-z]{2,}", rest), said
+    with translation.override("en"):
+        assert say(code, params) == GAME_MESSAGES[code] % params
+
+
+def test_every_engine_code_naming_a_role_is_said_with_the_roles_name():
+    for code, template in GAME_MESSAGES.items():
+        if "%(role)s" not in template:
+            continue
+        for role, russian in (("don", "дон"), ("sheriff", "шериф")):
+            with translation.override("ru"):
+                said = say(code, {"role": role, "seat": 3, "value": "0"}) or ""
+            assert russian in said and role not in said, (code, said)
+
+
+def test_a_checks_refusal_reads_in_russian_with_the_role_in_russian():
+    found = GameProblem("check.twice", {"role": "don"}, event=14, event_type="don_check")
+    with translation.override("ru"):
+        said = game_problem_text(found)
+    assert said.endswith(": дон уже проверял этой ночью"), said

@@ -611,8 +611,19 @@
       $("[data-testid=close-game]").hidden = false;
     }
     $(".c-tools").hidden = !!shown.finished;
+    foldReady();
     renderTools();
     savePlace();
+  }
+  // The ready check comes before the first speech: once the game has begun it folds
+  // up (once; the judge may open it again), so it no longer fills the top of a phone.
+  var readyFolded = false;
+  function foldReady() {
+    var ready = $("[data-testid=ready-check]");
+    if (!ready || readyFolded) return;
+    if (!(shown.number > 0 || queue.length || ui.speech > 0)) return;
+    ready.open = false;
+    readyFolded = true;
   }
   function renderSync(offline) {
     var text = queue.length ? (queue[0].refused ? T.held : queue[0].moved ? T.held_moved : offline ? T.offline : T.sending) + " (" + queue.length + ")" : T.online;
@@ -719,6 +730,17 @@
     });
     return row;
   }
+  // The seats of a row that have left the game, dimmed and labelled: still offered
+  // where the rules take them (a shot at one is a miss, a check may name one).
+  function markGone(row) {
+    row.querySelectorAll("[data-seat]").forEach(function (b) {
+      if (!b.dataset.seat || alive().indexOf(parseInt(b.dataset.seat, 10)) >= 0) return;
+      b.classList.add("c-gone-seat");
+      b.setAttribute("aria-label", b.dataset.seat + " (" + T.left + ")");
+      b.appendChild(el("span", { cls: "c-gone-label", text: T.left }));
+    });
+    return row;
+  }
   function renderPanel() {
     var box = $("[data-testid=panel]");
     box.textContent = "";
@@ -754,9 +776,10 @@
   }
   function movedPanel() {
     var moved = queue[0].moved;
+    // what the other device recorded, as sentences: an undo says what it took back
     var theirs = ((view && view.entries) || []).filter(function (e) { return e.number > moved.from; }).map(function (e) {
-      return e.kind === "undo" ? T.undo : e.text;
-    });
+      return sentence(e.text || (e.kind === "undo" ? T.undo : ""));
+    }).filter(Boolean);
     return el("section", { cls: "c-block c-refused", "data-testid": "moved" }, [
       el("p", { "data-testid": "moved-text", text: fill(T.moved, { events: theirs.join(" "), n: queue.length }) }),
       el("ol", { cls: "c-after" }, queue.map(function (q) { return el("li", { text: describe(q) }); })),
@@ -765,6 +788,10 @@
         button(T.discard_rest, "rebase", { keep: "" }, "btn-danger c-rebase-drop"),
       ]),
     ]);
+  }
+  function sentence(text) {
+    text = String(text || "").trim();
+    return !text || /[.!?…]$/.test(text) ? text : text + ".";
   }
   function describe(q) {
     if (q.kind === "undo") return T.undo;
@@ -917,10 +944,7 @@
       shooters.forEach(function (by) {
         part.appendChild(el("p", { cls: "c-shooter", text: by + " " + nick(by) + " (" + T["role_" + roleOf(by)] + ") " + T.shoots + ":" }));
         // A shot may name any seat; one that has left is a miss (marked as gone).
-        var row = seatButtons("aim", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], { by: by }, ui.shots[by] ? [ui.shots[by]] : []);
-        row.querySelectorAll("[data-seat]").forEach(function (b) {
-          if (alive().indexOf(parseInt(b.dataset.seat, 10)) < 0) b.classList.add("c-gone-seat");
-        });
+        var row = markGone(seatButtons("aim", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], { by: by }, ui.shots[by] ? [ui.shots[by]] : []));
         var none = button(T.no_shot, "aim", { by: by, seat: "" }, "btn-ghost c-sbtn");
         none.setAttribute("data-testid", "aim-" + by + "-none");
         if (ui.shots[by] === null) none.classList.add("c-on");
@@ -945,7 +969,8 @@
         for (var s = 1; s <= 10; s++) if (s !== own) seats.push(s);
         box.appendChild(el("section", { cls: "c-block", "data-testid": pair[0] }, [
           el("h3", { text: pair[1] + ": " + T.check_seat }),
-          seatButtons(pair[0], seats),
+          // a check may name a seat that has left (game-log.md): offered, marked as gone
+          markGone(seatButtons(pair[0], seats)),
         ]));
       }
     });
@@ -1007,7 +1032,7 @@
     var list = $("[data-testid=log]");
     list.textContent = "";
     (shown.entries || []).forEach(function (e) {
-      var text = e.kind === "undo" ? "↶ " + T.undo + " (" + e.undoes + ")" : e.text;
+      var text = e.kind === "undo" ? "↶ " + (e.text || T.undo + " (" + e.undoes + ")") : e.text;
       list.appendChild(el("li", { cls: e.undone ? "c-undone" : "", value: String(e.number), text: text }));
     });
     queue.forEach(function (q) {
