@@ -98,7 +98,7 @@ def seat_replace(
     confirmed: the seat would say another player than the confirmed protocol."""
     ensure_can(by, tournament, "replace_player")
     seat = (
-        TableSeat.objects.select_for_update()
+        TableSeat.objects.select_for_update(of=("self",))
         .filter(
             table__round__tournament=tournament,
             table__round__stage=stage,
