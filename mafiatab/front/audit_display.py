@@ -63,11 +63,11 @@ TARGET_KEYS: dict[str, frozenset[str]] = {
 CHANGED_ONLY = frozenset({"tournament.updated", "tournament.scoring_changed"})
 
 #: Values left out when empty, by the action that stored them: a penalty's minutes late
-#: and round belong to a lateness (a lobby fine has none), and "minutes late —" or
-#: "round —" would say nothing.
+#: round and its stage belong to a lateness (a lobby fine has none), and "minutes late —"
+#: or "round —" would say nothing.
 EMPTY_LEFT_OUT: dict[str, frozenset[str]] = {
-    "penalty.given": frozenset({"minutes_late", "round"}),
-    "penalty.cancelled": frozenset({"minutes_late", "round"}),
+    "penalty.given": frozenset({"minutes_late", "round", "stage"}),
+    "penalty.cancelled": frozenset({"minutes_late", "round", "stage"}),
 }
 
 #: Actions shown by their name and target alone: where a judge's console stands (the

@@ -37,6 +37,10 @@ class PenaltyOut(Schema):
     reason: str
     minutes_late: int | None
     round: int | None
+    stage: str = Field(
+        description="The stage of `round` (each stage numbers its rounds from 1); blank "
+        "when no round is named. Added: older clients may ignore it."
+    )
     given_at: dt.datetime
     cancelled: bool
 
@@ -61,6 +65,11 @@ class PenaltyIn(Schema):
         None, ge=0, le=SMALL_INT, description="For lateness: how many minutes late."
     )
     round: int | None = Field(None, ge=1, le=SMALL_INT, description="The round concerned.")
+    stage: Literal["", "qualifying", "semifinal", "final"] = Field(
+        "",
+        description="The stage of `round`; when blank, the stage where the player's game of "
+        "that round is still to be played.",
+    )
 
 
 @router.get(
@@ -91,6 +100,7 @@ def give_penalty(request: HttpRequest, slug: str, data: PenaltyIn):
         reason=data.reason,
         minutes_late=data.minutes_late,
         round=data.round,
+        stage=data.stage,
         by=request.auth,
     )
     return HttpStatus(201, penalty)

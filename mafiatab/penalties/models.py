@@ -34,6 +34,10 @@ class Penalty(models.Model):
     reason = models.TextField(_("reason"))
     minutes_late = models.PositiveSmallIntegerField(_("minutes late"), null=True, blank=True)
     round = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
+    stage = models.CharField(_("stage"), max_length=16, blank=True, default="")
+    """The stage of `round` ("qualifying", "semifinal", "final": each stage numbers its
+    rounds from 1), blank when the penalty names no round or was given before stages were
+    told apart (then it counts for the round in every stage)."""
     created_at = models.DateTimeField(auto_now_add=True)
     given_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True

@@ -60,6 +60,7 @@ def _state(penalty: Penalty) -> dict[str, str | int | None]:
         "reason": penalty.reason,
         "minutes_late": penalty.minutes_late,
         "round": penalty.round,
+        "stage": penalty.stage,
         "cancelled": penalty.is_cancelled,
     }
 
@@ -89,22 +90,38 @@ def _round_refusal(tournament: Tournament, round: int) -> str | None:
     return None
 
 
-def _lateness_refusal(tournament: Tournament, player: str, round: int) -> str | None:
-    """Why `player` cannot be fined for lateness to round `round`, or None: he has no
-    seat in that round (he sits it out), his game of that round is played already (its
-    protocol is no longer a draft), or he is fined for lateness in that round already
-    (a penalty not cancelled).
+def _lateness_refusal(
+    tournament: Tournament, player: str, round: int, stage: str = ""
+) -> tuple[str | None, str]:
+    """Why `player` cannot be fined for lateness to round `round` (of `stage`, or of any
+    stage when blank), or None; and the stage the fine is for. Each stage numbers its rounds
+    from 1, so round 4 may be played in the qualifying and again in the final: the fine is
+    for the stage where his game of that round is still to be played. It is refused when he
+    has no seat in that round (he sits it out), when every game of his in that round is
+    played already (its protocol is no longer a draft), or when he is fined for lateness in
+    that round of that stage already (a penalty not cancelled; one given without a stage
+    counts for every stage).
 
     The games stand above and are not imported: their seats are read through the
     reverse relation (`tournament.games`), and a protocol being played or not begun
     has the games' status "draft"."""
-    previous = (
-        tournament.penalties.filter(
-            player=player, kind=Kind.LATENESS, round=round, cancelled_at__isnull=True
-        )
-        .order_by("created_at")
-        .first()
+    games = tournament.games.filter(round=round)
+    if stage:
+        games = games.filter(stage=stage)
+    his = list(
+        games.filter(Q(seats__player=player) | Q(seats__registration__nickname=player))
+        .distinct()
+        .order_by("position")
     )
+    waiting = [game for game in his if game.status == "draft"]
+    if waiting:
+        stage = waiting[0].stage
+    fined = tournament.penalties.filter(
+        player=player, kind=Kind.LATENESS, round=round, cancelled_at__isnull=True
+    )
+    if stage:
+        fined = fined.filter(Q(stage=stage) | Q(stage=""))
+    previous = fined.order_by("created_at").first()
     if previous is not None:
         return _(
             "%(nick)s is already fined for lateness in round %(round)d: %(points)s "
@@ -119,25 +136,18 @@ def _lateness_refusal(tournament: Tournament, player: str, round: int) -> str | 
                 timezone.localtime(previous.created_at, tournament.zone()),
                 "SHORT_DATETIME_FORMAT",
             ),
-        }
-    games = list(
-        tournament.games.filter(round=round)
-        .filter(Q(seats__player=player) | Q(seats__registration__nickname=player))
-        .distinct()
-        .order_by("position")
-    )
-    if not games:
+        }, stage
+    if not his:
         return _(
             "%(nick)s does not play in round %(round)d: he has no seat in it, so he "
             "cannot be late for it."
-        ) % {"nick": player, "round": round}
-    played = [game for game in games if game.status != "draft"]
-    if played:
+        ) % {"nick": player, "round": round}, stage
+    if not waiting:
         return _(
             "The protocol of %(game)s, where %(nick)s plays in round %(round)d, is no "
             "longer a draft: the game was played with him, lateness to it is not fined."
-        ) % {"game": played[0].label, "nick": player, "round": round}
-    return None
+        ) % {"game": his[0].label, "nick": player, "round": round}, stage
+    return None, stage
 
 
 @transaction.atomic
@@ -171,9 +181,11 @@ def penalty_give(
     by: User,
     minutes_late: int | None = None,
     round: int | None = None,
+    stage: str = "",
 ) -> Penalty:
-    """The chief judge penalises a player of the tournament. Lateness to a round is
-    refused when he does not play in it, when his game of it is played already, or when
+    """The chief judge penalises a player of the tournament. Lateness to a round (of
+    `stage`; when blank, of the stage where his game of that round is still to be played)
+    is refused when he does not play in it, when his game of it is played already, or when
     he is fined for lateness in it already (`_lateness_refusal`): nothing is stored."""
     ensure_can(by, tournament, "give_penalty")
     tournament = Tournament.objects.locked(tournament)  # two judges at once: one fine
@@ -200,13 +212,10 @@ def penalty_give(
         ) % {"minutes": regulation.lateness_grace_minutes}
     if round is not None and (refusal := _round_refusal(tournament, round)) is not None:
         errors["round"] = refusal
-    if (
-        kind == Kind.LATENESS
-        and round is not None
-        and not errors.keys() & {"player", "round"}
-        and (refusal := _lateness_refusal(tournament, player, round)) is not None
-    ):
-        errors["round"] = refusal
+    if kind == Kind.LATENESS and round is not None and not errors.keys() & {"player", "round"}:
+        refusal, stage = _lateness_refusal(tournament, player, round, stage)
+        if refusal is not None:
+            errors["round"] = refusal
     if errors:
         raise ValidationError(errors)
     penalty = Penalty.objects.create(
@@ -217,6 +226,7 @@ def penalty_give(
         reason=reason,
         minutes_late=minutes_late if kind == Kind.LATENESS else None,
         round=round,
+        stage=stage if round is not None else "",
         given_by=by,
     )
     tournament.log_action("penalty.given", by=by, target=player, after=_state(penalty))

@@ -180,3 +180,80 @@ def test_no_lateness_to_a_round_whose_game_he_played(day, status):
     assert not Penalty.objects.exists()
     # the other table is still to be played: its player may be late for it
     assert _give(day, "Alpha2").round == 1
+
+
+@pytest.fixture
+def final(day):
+    """Round 1 of the final, played after the qualifying: table 2's players again."""
+    from mafiatab.games.services import TablePlan, round_create
+
+    final_round = round_create(
+        tournament=day["tournament"],
+        stage="final",
+        number=1,
+        tables=[TablePlan(number=1, judge=day["judge2"], players=tuple(fx.NICKS_2))],
+        by=day["chief"],
+    )
+    round_schedule_set(
+        round=final_round,
+        schedule=RoundSchedule(starts_at=START + dt.timedelta(days=1)),
+        by=day["organiser"],
+    )
+    return day | {"final_round": final_round, "final_game": final_round.tables.get().game}
+
+
+def test_lateness_to_a_final_round_whose_number_the_qualifying_played_is_fined(final):
+    """Each stage numbers its rounds from 1: round 1 of the final is still to be played
+    when round 1 of the qualifying is confirmed, so a late player is fined for it, and the
+    fine names the final."""
+    Game.objects.filter(pk=final["game2"].pk).update(status=GameStatus.CONFIRMED)
+    fine = _give(final, "Bravo3")
+    assert (fine.round, fine.stage) == (1, "final")
+    # once the final's game is played too, round 1 is played in every stage
+    Penalty.objects.all().delete()
+    Game.objects.filter(pk=final["final_game"].pk).update(status=GameStatus.SUBMITTED)
+    with translation.override("en"), pytest.raises(ValidationError) as refused:
+        _give(final, "Bravo3")
+    assert "is no longer a draft" in refused.value.message_dict["round"][0]
+
+
+def test_a_qualifying_lateness_does_not_refuse_the_final_one_of_the_same_number(final):
+    first = _give(final, "Bravo3")
+    assert first.stage == "qualifying"
+    Game.objects.filter(pk=final["game2"].pk).update(status=GameStatus.CONFIRMED)
+    second = lateness_give(
+        round=final["final_round"],
+        player="Bravo3",
+        arrived_at=START + dt.timedelta(days=1, minutes=20),
+        reason="опоздал на финал",
+        by=final["chief"],
+    )
+    assert (second.round, second.stage) == (1, "final")
+    # the same round of the same stage twice is still refused
+    with translation.override("ru"), pytest.raises(ValidationError) as refused:
+        _give(final, "Bravo3")
+    assert "уже оштрафован за опоздание в туре 1" in refused.value.message_dict["round"][0]
+    # the penalties page names the final's round
+    client = Client()
+    client.force_login(final["chief"])
+    page = client.get(
+        reverse("penalties:list", kwargs={"slug": final["tournament"].slug}),
+        headers={"accept-language": "ru"},
+    ).content.decode()
+    assert "финал, тур 1" in page
+
+
+def test_the_api_gives_and_lists_the_stage_of_a_lateness(final):
+    token = token_create(user=final["chief"], name="t")[1]
+    url = f"/api/tournaments/{final['tournament'].slug}/penalties"
+    body = {"player": "Bravo3", "kind": "lateness", "reason": "late", "minutes_late": 20}
+    response = Client().post(
+        url,
+        json.dumps(body | {"round": 1, "stage": "final"}),
+        content_type="application/json",
+        headers={"authorization": f"Bearer {token}"},
+    )
+    assert response.status_code == 201, response.content
+    assert response.json()["stage"] == "final"
+    listed = Client().get(url, headers={"authorization": f"Bearer {token}"}).json()
+    assert [(p["round"], p["stage"]) for p in listed] == [(1, "final")]

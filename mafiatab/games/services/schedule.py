@@ -201,5 +201,6 @@ def lateness_give(
         reason=reason,
         minutes_late=minutes,
         round=round.number,
+        stage=round.stage,
         by=by,
     )
