@@ -573,3 +573,39 @@ def test_games_left_count_his_seats_so_a_player_replaced_in_the_last_round_has_n
     # still "runs" by the plan, but no game is left for him, nor for anyone.
     assert _games_left_said(client, tournament, "P01") == "Осталось 0 игр."
     assert _games_left_said(client, tournament, "P02") == "Осталось 0 игр."
+
+
+def test_the_staged_standings_pdf_gives_every_nickname_its_own_cell(client, qualified, monkeypatch):
+    """With a column for each stage the standings print on a landscape page, and no
+    text of a cell (a nickname above all) reaches into the next column."""
+    from mafiatab.printables.pdf import Renderer
+    from tests.web.test_pdf_headings import _descendants
+
+    tournament = qualified["tournament"]
+    _confirm_all(qualified)
+    documents: list[Any] = []
+    document = Renderer.document
+
+    def keep(self: Renderer, template: str, context: dict[str, Any]) -> Any:
+        documents.append(result := document(self, template, context))
+        return result
+
+    monkeypatch.setattr(Renderer, "document", keep)
+    pdf = client.get(reverse("printables:standings_pdf", args=[tournament.slug]), {"lang": "ru"})
+    assert pdf.status_code == 200
+    (laid_out,) = documents
+    cells = 0
+    for page in laid_out.pages:
+        assert page.width > page.height
+        for box in _descendants(page._page_box):
+            if getattr(box, "element_tag", None) != "td":
+                continue
+            if type(box).__name__ != "TableCellBox":
+                continue
+            left = box.content_box_x()
+            for text in _descendants(box):
+                if type(text).__name__ == "TextBox":
+                    assert text.position_x >= left - 0.5, text.text
+                    assert text.position_x + text.width <= left + box.width + 0.5, text.text
+                    cells += 1
+    assert cells
